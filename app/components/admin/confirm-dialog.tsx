@@ -1,0 +1,54 @@
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "#app/components/ui/alert-dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+
+/**
+ * A confirmation before something that cannot be undone (spec §2 'Delete Product', 'Remove
+ * Subscriber'). The confirm button submits `form` (a fetcher form rendered by the caller, so
+ * the action runs on the server and works the same for every list); the caller closes the
+ * dialog when the fetcher is done, whether it succeeded or failed.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  form,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  /** The id of the <form> the confirm button submits. */
+  form: string;
+}) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+          <Button type="submit" form={form} variant="destructive" disabled={busy}>
+            {busy ? <Spinner label={`${confirmLabel}…`} /> : null}
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,219 @@
+import { useId } from "react";
+import { useFetcher } from "react-router";
+import { ContactActions } from "#app/components/admin/contact-actions.tsx";
+import { useShowToast } from "#app/components/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#app/components/ui/table.tsx";
+import { COMPANY } from "#app/content/company.ts";
+import { formatZar } from "#app/lib/money.ts";
+import {
+  NOTIFIABLE_STATUSES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_VALUES,
+  type OrderStatus,
+  orderReference,
+} from "#app/lib/order-status.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import { cn } from "#app/lib/utils.ts";
+
+/*
+ * Pieces shared by the order dialog (/admin/orders) and the full page (/admin/orders/{id}).
+ */
+
+export interface OrderLine {
+  id: string;
+  productName: string;
+  priceCents: number;
+  quantity: number;
+  subtotalCents: number;
+}
+
+export interface OrderForView {
+  id: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  status: OrderStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  itemCount: number;
+  totalCents: number;
+}
+
+type ActionData = { ok: boolean; intent: string | null; toast: Toast; fieldError?: string };
+
+/**
+ * The status selector (spec §2): choosing a status saves it at once (any status from any
+ * other, spec §4). Beside it, "E-mail the customer", off by default, for shipped and cancelled.
+ */
+export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
+  const fetcher = useFetcher<ActionData>({ key: `order-status-${orderId}` });
+  useShowToast(fetcher.data?.toast);
+  const id = useId();
+  const busy = fetcher.state !== "idle";
+  const pending = busy ? fetcher.formData?.get("status") : null;
+  const shown = (typeof pending === "string" ? pending : status) as OrderStatus;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/admin/orders/${orderId}`}
+      className="flex flex-col gap-2"
+      aria-label="Order status"
+    >
+      <input type="hidden" name="intent" value="status" />
+      <div className="flex items-center gap-3">
+        <label htmlFor={`${id}-status`} className="text-sm font-medium">
+          Status
+        </label>
+        <NativeSelect
+          id={`${id}-status`}
+          name="status"
+          value={shown}
+          disabled={busy}
+          className="w-44"
+          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+        >
+          {ORDER_STATUS_VALUES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        {busy ? <Spinner label="Saving status" className="text-primary" /> : null}
+        <noscript>
+          <Button type="submit" size="sm" variant="outline">
+            Save
+          </Button>
+        </noscript>
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-notify`}
+          type="checkbox"
+          name="notify"
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          aria-describedby={`${id}-notify-help`}
+        />
+        <div className="grid gap-0.5 text-sm">
+          <label htmlFor={`${id}-notify`} className="font-medium">
+            E-mail the customer
+          </label>
+          <span id={`${id}-notify-help`} className="text-muted-foreground">
+            When you mark the order {NOTIFIABLE_STATUSES.join(" or ")}.
+          </span>
+        </div>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Spec §2: the dialog's table (Product, Qty, Price, Subtotal, Order Total) and the page's. */
+export function OrderItemsTable({
+  items,
+  totalCents,
+  variant,
+}: {
+  items: OrderLine[];
+  totalCents: number;
+  variant: "dialog" | "page";
+}) {
+  const page = variant === "page";
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Product</TableHead>
+          <TableHead className="text-right">{page ? "Quantity" : "Qty"}</TableHead>
+          <TableHead className="hidden text-right sm:table-cell">
+            {page ? "Unit Price" : "Price"}
+          </TableHead>
+          <TableHead className="text-right">Subtotal</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={4} className="text-muted-foreground">
+              This order has no items.
+            </TableCell>
+          </TableRow>
+        ) : (
+          items.map((item) => (
+            <TableRow key={item.id}>
+              <TableCell className="font-medium">
+                {item.productName}
+                {/* On a phone the price column gives way; the unit price shows here. */}
+                <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                  {formatZar(item.priceCents)} each
+                </span>
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{item.quantity}</TableCell>
+              <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                {formatZar(item.priceCents)}
+              </TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatZar(item.subtotalCents)}
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </TableBody>
+      <TableFooter>
+        <TableRow>
+          <TableCell className="hidden sm:table-cell" />
+          <TableHead scope="row" colSpan={2} className="text-right font-semibold text-foreground">
+            {page ? "Total" : "Order Total"}
+          </TableHead>
+          <TableCell className="text-right font-semibold tabular-nums" data-testid="order-total">
+            {formatZar(totalCents)}
+          </TableCell>
+        </TableRow>
+      </TableFooter>
+    </Table>
+  );
+}
+
+/** A label/value list (Order Information, Customer Details). */
+export function Details({
+  rows,
+  className,
+}: {
+  rows: [label: string, value: React.ReactNode][];
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]", className)}>
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 break-words font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Call and WhatsApp the customer, with a message that names the order (issue 8). */
+export function OrderContactActions({ order }: { order: OrderForView }) {
+  const reference = orderReference(order.id);
+  const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName;
+  return (
+    <ContactActions
+      name={order.customerName}
+      phone={order.phone}
+      email={order.email}
+      emailSubject={`Your ${COMPANY.name} order ${reference}`}
+      whatsAppMessage={`Hi ${firstName}, this is ${COMPANY.name} about your order ${reference}.`}
+    />
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  FolderTreeIcon,
+  HistoryIcon,
+  HomeIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  MailIcon,
+  MenuIcon,
+  MessageSquareQuoteIcon,
+  PackageIcon,
+  SendIcon,
+  ShoppingBagIcon,
+  UsersIcon,
+  XIcon,
+} from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { Logo } from "#app/components/site/logo.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { ADMIN_SECTIONS, ADMIN_TOOLS, isActiveSection } from "#app/content/admin-navigation.ts";
+import { cn } from "#app/lib/utils.ts";
+
+const ICONS: Record<string, typeof HomeIcon> = {
+  "/admin/dashboard": LayoutDashboardIcon,
+  "/admin/products": PackageIcon,
+  "/admin/categories": FolderTreeIcon,
+  "/admin/orders": ShoppingBagIcon,
+  "/admin/subscribers": MailIcon,
+  "/admin/quote-requests": MessageSquareQuoteIcon,
+  "/admin/users": UsersIcon,
+  "/admin/email": SendIcon,
+  "/admin/audit": HistoryIcon,
+};
+
+function SectionLinks({
+  pathname,
+  sections,
+}: {
+  pathname: string;
+  sections: readonly { to: string; label: string }[];
+}) {
+  return (
+    <ul className="flex flex-col gap-1">
+      {sections.map((section) => {
+        const Icon = ICONS[section.to] ?? HomeIcon;
+        const active = isActiveSection(pathname, section.to);
+        return (
+          <li key={section.to}>
+            <Link
+              to={section.to}
+              aria-current={active ? "page" : undefined}
+              className={cn(
+                "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
+                active ? "bg-primary text-primary-foreground" : "text-slate-200 hover:bg-white/10",
+              )}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {section.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SidebarFooter({ email }: { email?: string }) {
+  return (
+    <div className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
+      {email ? (
+        <p className="truncate px-3 pb-2 text-xs text-slate-300" title={email}>
+          Signed in as <span className="font-medium text-white">{email}</span>
+        </p>
+      ) : null}
+      <Link
+        to="/"
+        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-200 hover:bg-white/10"
+      >
+        <HomeIcon className="size-4" aria-hidden="true" />
+        Main website
+      </Link>
+      <Form method="post" action="/admin/logout">
+        <button
+          type="submit"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10"
+        >
+          <LogOutIcon className="size-4" aria-hidden="true" />
+          Sign Out
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The admin sidebar, or a collapsible menu on small screens. */
+export function AdminSidebar({ email }: { email?: string }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on navigation
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between bg-ink px-4 lg:hidden">
+        <Link to="/admin/dashboard" aria-label="Admin dashboard">
+          <Logo inverted />
+        </Link>
+        <button
+          type="button"
+          className={cn(
+            buttonVariants({ variant: "ghost", size: "icon" }),
+            "text-white hover:bg-white/10",
+          )}
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? "Close admin menu" : "Open admin menu"}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+        </button>
+      </div>
+      <nav
+        id={menuId}
+        aria-label="Admin"
+        className={cn(
+          "flex-col gap-6 bg-ink p-4 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0",
+          open ? "flex" : "hidden",
+        )}
+      >
+        <Link
+          to="/admin/dashboard"
+          className="hidden px-2 pt-2 lg:block"
+          aria-label="Admin dashboard"
+        >
+          <Logo inverted />
+        </Link>
+        <SectionLinks pathname={pathname} sections={ADMIN_SECTIONS} />
+        <div className="flex flex-col gap-1">
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
+            System
+          </p>
+          <SectionLinks pathname={pathname} sections={ADMIN_TOOLS} />
+        </div>
+        <SidebarFooter email={email} />
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRouteLoaderData } from "react-router";
+import { showToast } from "#app/components/toaster.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import type { FieldErrors, FormResult } from "#app/lib/forms.ts";
+import { cn } from "#app/lib/utils.ts";
+
+/** The anti-spam field names (kept in sync with app/server/http/honeypot.server.ts). */
+export const HONEYPOT_FIELD = "hp_website";
+export const FORM_STAMP_FIELD = "form_stamp";
+
+const noop = () => () => {};
+/** False during server rendering and before hydration; true once React runs in the browser. */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The honeypot (hidden from people, screen readers and autofill) and the signed time the
+ * form was served, which the public layout's loader issues.
+ */
+export function AntiSpamFields() {
+  const layout = useRouteLoaderData("routes/site/_layout") as { formStamp?: string } | undefined;
+  return (
+    <>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
+      <input type="hidden" name={FORM_STAMP_FIELD} value={layout?.formStamp ?? ""} />
+    </>
+  );
+}
+
+/**
+ * Shows each new result's toast once (with JavaScript) — spec §8 texts and durations. Checked
+ * after every commit, not on dependency change (see useShowToast).
+ */
+export function useResultToast(result: FormResult | undefined) {
+  const shown = useRef<FormResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || shown.current === result) return;
+    shown.current = result;
+    showToast({ id: Math.random().toString(36).slice(2), ...result.toast });
+  });
+}
+
+/**
+ * Without JavaScript there is no toaster: the same notice is rendered in the page, next to
+ * the form (progressive enhancement). With JavaScript the toast shows it instead.
+ */
+export function FormNotice({ result }: { result: FormResult | undefined }) {
+  const hydrated = useHydrated();
+  if (!result || hydrated) return null;
+  const error = result.status === "error";
+  return (
+    <div
+      role={error ? "alert" : "status"}
+      className={cn(
+        "rounded-lg border p-4 text-sm",
+        error
+          ? "border-red-300 bg-red-50 text-red-900"
+          : "border-green-300 bg-green-50 text-green-900",
+      )}
+    >
+      <p className="font-semibold">{result.toast.title}</p>
+      {result.toast.description ? <p>{result.toast.description}</p> : null}
+    </div>
+  );
+}
+
+/** A labelled field with its error message wired through aria-describedby. */
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: (props: {
+    id: string;
+    "aria-invalid"?: true;
+    "aria-describedby"?: string;
+  }) => React.ReactNode;
+  className?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={cn("grid gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Client-side state of a public form: errors found in the browser with the shared schema,
+ * replaced by the server's answer when it arrives. `resetKey` changes on success so the
+ * fields are cleared then, and only then (spec §4).
+ */
+export function useFormState(result: FormResult | undefined) {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+  const handled = useRef<FormResult | undefined>(undefined);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    setClientErrors(null);
+    if (result.status === "success") setResetKey((key) => key + 1);
+  }, [result]);
+  const errors = clientErrors ?? (result?.status === "error" ? result.fieldErrors : undefined);
+  return { errors: errors ?? {}, setClientErrors, resetKey };
+}
+
+/**
+ * Checks a form in the browser with its shared zod schema before it is sent, without putting
+ * zod in the first page load (issue 10): the schema module loads when the visitor first
+ * focuses the form. Once loaded, `check` runs on every submit and a failed check stops it;
+ * a submit before it has loaded waits for it, then sends through `send`.
+ */
+export function useSchemaCheck<Module>(
+  load: () => Promise<Module>,
+  check: (schemas: Module, form: HTMLFormElement) => boolean,
+  send: (form: HTMLFormElement) => void,
+) {
+  const loaded = useRef<Module | null>(null);
+  const onFocus = useCallback(() => {
+    if (!loaded.current) {
+      load().then(
+        (schemas) => {
+          loaded.current = schemas;
+        },
+        () => {},
+      );
+    }
+  }, [load]);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    if (loaded.current) {
+      if (!check(loaded.current, form)) event.preventDefault();
+      return;
+    }
+    event.preventDefault();
+    load().then(
+      (schemas) => {
+        loaded.current = schemas;
+        if (check(schemas, form)) send(form);
+      },
+      // The schema could not load (offline?): let the server judge.
+      () => send(form),
+    );
+  };
+  return { onFocus, onSubmit };
+}

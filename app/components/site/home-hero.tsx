@@ -1,0 +1,107 @@
+import { ArrowRightIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { COMPANY } from "#app/content/company.ts";
+import { HERO_CTAS, HERO_INTRO, HERO_ROTATION_MS, HERO_TILES } from "#app/content/site.ts";
+import { cn } from "#app/lib/utils.ts";
+
+function usePrefersReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Home hero (spec §2): the call to action rotates every 3 s through the three divisions.
+ * With reduced motion the rotation stops (WCAG 2.2.2) and all three stay reachable through
+ * the D/H/B tiles.
+ */
+export function HomeHero() {
+  const [slide, setSlide] = useState(0);
+  const reducedMotion = usePrefersReducedMotion();
+  useEffect(() => {
+    if (reducedMotion) return;
+    const timer = window.setInterval(
+      () => setSlide((current) => (current + 1) % HERO_CTAS.length),
+      HERO_ROTATION_MS,
+    );
+    return () => window.clearInterval(timer);
+  }, [reducedMotion]);
+  const cta = HERO_CTAS[slide]!;
+
+  return (
+    <section className="relative overflow-hidden bg-ink text-white" aria-labelledby="hero-heading">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_15%_25%,rgba(29,78,216,0.6),transparent_55%),radial-gradient(circle_at_90%_75%,rgba(245,158,11,0.2),transparent_45%)]"
+      />
+      <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1.4fr_1fr] lg:py-28">
+        <div>
+          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-amber-300">
+            {COMPANY.name} · {COMPANY.address.city}
+          </p>
+          <h1
+            id="hero-heading"
+            className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl"
+          >
+            {COMPANY.tagline}
+          </h1>
+          <p className="mt-6 max-w-xl text-lg text-slate-200">{HERO_INTRO}</p>
+          <div className="mt-8 flex flex-wrap items-center gap-4">
+            <Link
+              key={cta.to}
+              to={cta.to}
+              data-testid="hero-cta"
+              className={cn(
+                buttonVariants({ variant: "accent", size: "lg" }),
+                "min-w-72 motion-safe:animate-fade-in",
+              )}
+            >
+              {cta.label}
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+            <ol className="flex gap-2" aria-label="Highlighted division">
+              {HERO_CTAS.map((item, index) => (
+                <li
+                  key={item.to}
+                  aria-current={index === slide ? "true" : undefined}
+                  className={cn(
+                    "h-1.5 w-8 rounded-full transition-colors",
+                    index === slide ? "bg-amber-400" : "bg-white/30",
+                  )}
+                >
+                  <span className="sr-only">{item.label}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </div>
+        <ul className="grid grid-cols-3 gap-3 sm:gap-4" aria-label="Divisions">
+          {HERO_TILES.map((tile) => (
+            <li key={tile.to}>
+              <Link
+                to={tile.to}
+                className="group flex aspect-square flex-col items-center justify-center gap-1 rounded-xl border border-white/15 bg-white/5 backdrop-blur transition-colors hover:border-amber-300 hover:bg-white/10"
+              >
+                <span
+                  aria-hidden="true"
+                  className="text-4xl font-black text-white group-hover:text-amber-300 sm:text-5xl"
+                >
+                  {tile.letter}
+                </span>
+                <span className="text-sm font-medium text-slate-200">{tile.label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

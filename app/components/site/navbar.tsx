@@ -1,0 +1,162 @@
+import { MenuIcon, ShoppingCartIcon, XIcon } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { NAV_LINKS } from "#app/content/navigation.ts";
+import { useCart } from "#app/lib/cart.ts";
+import { cn } from "#app/lib/utils.ts";
+import { Logo } from "./logo.tsx";
+
+/** Spec §9: the bar becomes compact once the page has scrolled past 50 px. */
+const COMPACT_AFTER_PX = 50;
+
+function useScrolledPast(threshold: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > threshold);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [threshold]);
+  return past;
+}
+
+function QuoteLink({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+  const location = useLocation();
+  const onHome = location.pathname === "/";
+  return (
+    // A real link (works without JavaScript); on home it scrolls smoothly instead.
+    // biome-ignore lint/a11y/useValidAnchor: the click handler only enhances the navigation
+    <a
+      href="/#quote"
+      className={cn(buttonVariants({ variant: "accent", size: "sm" }), className)}
+      onClick={(event) => {
+        onNavigate?.();
+        const target = onHome ? document.getElementById("quote") : null;
+        if (target) {
+          // Already on home: scroll smoothly instead of reloading (spec §2).
+          event.preventDefault();
+          target.scrollIntoView({ behavior: "smooth" });
+          history.replaceState(null, "", "/#quote");
+        }
+      }}
+    >
+      Get a Quote
+    </a>
+  );
+}
+
+function CartLink({ className }: { className?: string }) {
+  const { count } = useCart();
+  return (
+    <Link
+      to="/cart"
+      className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "relative", className)}
+      aria-label={count > 0 ? `Cart, ${count} ${count === 1 ? "item" : "items"}` : "Cart"}
+    >
+      <ShoppingCartIcon aria-hidden="true" />
+      {count > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="cart-badge"
+          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold text-accent-foreground"
+        >
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const compact = useScrolledPast(COMPACT_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // The menu closes whenever a link is chosen (the path changes) and on Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    cn(
+      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
+      isActive ? "text-primary" : "text-foreground",
+    );
+
+  return (
+    <header
+      data-compact={compact}
+      className={cn(
+        "fixed inset-x-0 top-0 z-40 border-b transition-all",
+        compact
+          ? "border-border bg-background/95 shadow-sm backdrop-blur"
+          : "border-transparent bg-background",
+      )}
+    >
+      <nav
+        aria-label="Main"
+        className={cn(
+          "mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-all sm:px-6",
+          compact ? "h-14" : "h-18",
+        )}
+      >
+        <Link to="/" aria-label="Home" className="rounded-md">
+          <Logo />
+        </Link>
+        <ul className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="flex items-center gap-2">
+          <CartLink />
+          <QuoteLink className="hidden md:inline-flex" />
+          <button
+            type="button"
+            className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "md:hidden")}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+          </button>
+        </div>
+      </nav>
+      <div
+        id={menuId}
+        hidden={!menuOpen}
+        className="border-t border-border bg-background px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                className={(state) => cn(linkClass(state), "block py-3 text-base")}
+                onClick={() => setMenuOpen(false)}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li className="pt-2">
+            <QuoteLink className="w-full" onNavigate={() => setMenuOpen(false)} />
+          </li>
+        </ul>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,129 @@
+import { useActionData, useFetcher } from "react-router";
+import { showToast } from "#app/components/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import {
+  type FormResult,
+  formValues,
+  isMissingInformation,
+  MISSING_INFORMATION,
+} from "#app/lib/forms.ts";
+import { SERVICE_OPTIONS } from "#app/lib/quote-services.ts";
+import {
+  AntiSpamFields,
+  Field,
+  FormNotice,
+  useFormState,
+  useResultToast,
+  useSchemaCheck,
+} from "./form-parts.tsx";
+
+const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
+
+/**
+ * The quote form (spec §2, §4, §5). It posts to the page it is on (home, /digital,
+ * /hardware export `quoteAction`), so it works without JavaScript; with JavaScript it
+ * submits in the background and answers with a toast.
+ */
+export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
+  const fetcher = useFetcher<FormResult>({ key: `${idPrefix}-form` });
+  const actionData = useActionData<FormResult>();
+  const result = fetcher.data ?? actionData;
+  useResultToast(fetcher.data);
+  const { errors, setClientErrors, resetKey } = useFormState(result);
+  const busy = fetcher.state !== "idle";
+  const values = result?.status === "error" ? result.values : undefined;
+  const schemaCheck = useSchemaCheck(
+    loadSchemas,
+    ({ QuoteSchema, fieldErrorsOf }, form) => {
+      const raw = formValues(new FormData(form), ["name", "email", "service", "message"]);
+      const parsed = QuoteSchema.safeParse(raw);
+      if (parsed.success) return true;
+      const fieldErrors = fieldErrorsOf(parsed.error);
+      setClientErrors(fieldErrors);
+      if (isMissingInformation(fieldErrors)) {
+        showToast({ id: "quote-missing", type: "destructive", ...MISSING_INFORMATION });
+      }
+      return false;
+    },
+    (form) => fetcher.submit(form),
+  );
+
+  return (
+    <fetcher.Form
+      method="post"
+      key={resetKey}
+      className="grid gap-5"
+      aria-label="Quote request"
+      {...schemaCheck}
+    >
+      <FormNotice result={actionData} />
+      <input type="hidden" name="intent" value="quote" />
+      <AntiSpamFields />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={`${idPrefix}-name`} label="Name" error={errors.name}>
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={120}
+              defaultValue={values?.name}
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
+          {(props) => (
+            <Input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              defaultValue={values?.email}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
+        {(props) => (
+          <NativeSelect {...props} name="service" required defaultValue={values?.service ?? ""}>
+            <option value="" disabled>
+              Select a service
+            </option>
+            {SERVICE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Field id={`${idPrefix}-message`} label="Message" error={errors.message}>
+        {(props) => (
+          // Spec §5 / §9: the message box has a minimum height of 8rem.
+          <Textarea
+            {...props}
+            name="message"
+            required
+            maxLength={5000}
+            className="min-h-32"
+            defaultValue={values?.message}
+          />
+        )}
+      </Field>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={busy}
+        className="w-full sm:w-auto sm:justify-self-start"
+      >
+        {busy ? "Submitting..." : "Submit Request"}
+      </Button>
+    </fetcher.Form>
+  );
+}

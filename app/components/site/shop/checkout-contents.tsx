@@ -1,0 +1,251 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeftIcon, InfoIcon, ShoppingBagIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
+import { ProductImage } from "#app/components/site/shop/product-image.tsx";
+import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { Label } from "#app/components/ui/label.tsx";
+import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
+import { formatRand } from "#app/lib/money.ts";
+import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
+
+/*
+ * The checkout's contents (spec §2 /checkout): the cart lives in the browser, so they render
+ * only once the page runs there, and load then (the form library and its schema stay out
+ * of the page's first load, issue 10).
+ */
+
+function EmptyCheckout() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-input px-6 py-16 text-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-muted">
+        <ShoppingBagIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+      </span>
+      <h2 className="text-2xl font-bold">Your cart is empty</h2>
+      <p className="max-w-md text-muted-foreground">
+        You need to add items to your cart before checking out.
+      </p>
+      <Link to="/crafts" className={buttonVariants({ size: "lg" })}>
+        Shop Products
+      </Link>
+    </div>
+  );
+}
+
+/** The action redirected a checkout submission to / : the order is stored. */
+function useOrderPlaced() {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "loading" &&
+    navigation.formMethod === "POST" &&
+    navigation.formAction?.split("?")[0] === "/checkout" &&
+    navigation.location.pathname === "/"
+  );
+}
+
+export default function CheckoutContents({
+  idempotencyKey,
+  lastResult,
+}: {
+  idempotencyKey: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const cart = useCart();
+  const { priced, loading, failed, refresh } = useCartPrices(cart.items);
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction?.startsWith("/checkout");
+  const orderPlaced = useOrderPlaced();
+  const [placed, setPlaced] = useState(false);
+
+  // Spec §4: the cart is cleared after a successful order.
+  useEffect(() => {
+    if (orderPlaced) {
+      setPlaced(true);
+      cartActions.clear();
+    }
+  }, [orderPlaced]);
+
+  // A refused order (e.g. a price changed meanwhile): ask for the current prices again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per action result
+  useEffect(() => {
+    if (lastResult?.status === "error") refresh();
+  }, [lastResult]);
+
+  const [form, fields] = useForm({
+    id: "checkout",
+    lastResult,
+    constraint: getZodConstraint(CheckoutContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckoutSchema }),
+  });
+
+  if (placed) {
+    return (
+      <p role="status" className="text-lg font-semibold">
+        Processing...
+      </p>
+    );
+  }
+  if (cart.items.length === 0) return <EmptyCheckout />;
+
+  const lines: PricedLine[] =
+    priced?.lines ?? cart.items.map((item) => ({ ...item, status: "ok" }));
+  const orderable = lines.filter((line) => line.status !== "unavailable");
+  const totalCents = priced?.totalCents ?? cart.totalCents;
+  // Wait for the current prices (unless they cannot be had: the server checks them anyway).
+  const blocked =
+    (!priced && !failed) || (priced?.unavailable.length ?? 0) > 0 || orderable.length === 0;
+
+  return (
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-5">
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6 shadow-card lg:col-span-3"
+      >
+        <h2 className="text-xl font-bold">Contact Information</h2>
+        {form.errors?.length ? (
+          <Alert variant="destructive" id={form.errorId}>
+            <AlertTitle>Error placing order</AlertTitle>
+            <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+          </Alert>
+        ) : null}
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {orderable.map((line, index) => (
+          <span key={line.id} hidden>
+            <input type="hidden" name={`lines[${index}].productId`} value={line.id} />
+            <input type="hidden" name={`lines[${index}].quantity`} value={line.quantity} />
+            <input type="hidden" name={`lines[${index}].priceCents`} value={line.priceCents} />
+          </span>
+        ))}
+
+        <Field label="Full Name" error={fields.name.errors} errorId={fields.name.errorId}>
+          <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
+        </Field>
+        <Field label="Email Address" error={fields.email.errors} errorId={fields.email.errorId}>
+          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
+        </Field>
+        <Field label="Phone Number" error={fields.phone.errors} errorId={fields.phone.errorId}>
+          <Input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            autoComplete="tel"
+            placeholder="e.g. 082 123 4567"
+          />
+        </Field>
+
+        <p className="flex gap-2 rounded-lg bg-muted p-4 text-sm">
+          <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          After placing your order, we will contact you to arrange payment and delivery options.
+        </p>
+
+        <Button type="submit" size="lg" disabled={blocked || submitting}>
+          {submitting ? "Processing..." : "Place Order"}
+        </Button>
+        <Link
+          to="/cart"
+          className="inline-flex items-center gap-2 self-start rounded-md text-sm font-semibold text-primary hover:underline"
+        >
+          <ArrowLeftIcon aria-hidden="true" className="size-4" />
+          Back to cart
+        </Link>
+      </Form>
+
+      <aside
+        aria-labelledby="checkout-summary-heading"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-muted/50 p-6 shadow-card lg:sticky lg:top-24 lg:col-span-2"
+      >
+        <h2 id="checkout-summary-heading" className="text-xl font-bold">
+          Order Summary
+        </h2>
+        {priced ? (
+          <PriceNotice
+            changed={priced.changed}
+            unavailable={priced.unavailable}
+            action={
+              priced.unavailable.length > 0 ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="self-start"
+                  onClick={() => {
+                    for (const line of priced.unavailable) cartActions.remove(line.id);
+                  }}
+                >
+                  Remove unavailable items
+                </Button>
+              ) : null
+            }
+          />
+        ) : null}
+        <ul aria-label="Order items" className="flex flex-col divide-y divide-border">
+          {lines.map((line) => (
+            <li key={line.id} className="flex items-center gap-3 py-3">
+              <div className="w-14 shrink-0 overflow-hidden rounded-md">
+                <ProductImage src={line.imageUrl} alt="" size={56} />
+              </div>
+              <div className="min-w-0 flex-1">
+                <p className="line-clamp-2 font-medium leading-snug">{line.name}</p>
+                <p className="text-sm text-muted-foreground">
+                  Qty: {line.quantity}
+                  {line.status === "unavailable" ? " · No longer available" : ""}
+                </p>
+              </div>
+              <p className="font-semibold tabular-nums">
+                {line.status === "unavailable" ? "—" : formatRand(line.priceCents * line.quantity)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <dl className="flex flex-col gap-3 border-t border-border pt-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold">{formatRand(totalCents)}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>Shipping</dt>
+            <dd className="text-muted-foreground">To be calculated</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+            <dt className="font-bold">Total</dt>
+            <dd className="font-bold" data-testid="checkout-total">
+              {formatRand(totalCents)}
+            </dd>
+          </div>
+        </dl>
+        <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
+          {loading ? "Checking current prices…" : ""}
+        </p>
+      </aside>
+    </div>
+  );
+}
+
+function Field({
+  label,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  error: string[] | undefined;
+  errorId: string;
+  children: React.ReactElement<{ id?: string }>;
+}) {
+  const id = children.props.id;
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <p id={errorId} className="min-h-5 text-sm font-medium text-destructive">
+        {error?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/** Spec §2 "Admin layout": the seven sections, in order. */
+export const ADMIN_SECTIONS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/quote-requests", label: "Quote Requests" },
+  { to: "/admin/users", label: "User Access" },
+] as const;
+
+/**
+ * Beyond the original: the system pages an owner needs to trust the site (issues 3 and 9),
+ * listed after the seven sections under their own heading.
+ */
+export const ADMIN_TOOLS = [
+  { to: "/admin/email", label: "E-mail" },
+  { to: "/admin/audit", label: "Audit Log" },
+] as const;
+
+/** The active section is highlighted by path prefix. */
+export function isActiveSection(pathname: string, sectionPath: string): boolean {
+  return pathname === sectionPath || pathname.startsWith(`${sectionPath}/`);
+}

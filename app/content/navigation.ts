@@ -1,0 +1,17 @@
+/** Spec §2 "Navigation bar" and "Footer" links. */
+export const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/digital", label: "Digital" },
+  { to: "/hardware", label: "Hardware" },
+  { to: "/crafts", label: "Bespoke" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+export const FOOTER_LINKS = [
+  { to: "/digital", label: "Digital Solutions" },
+  { to: "/hardware", label: "Hardware & Manufacturing" },
+  { to: "/crafts", label: "Bespoke Creations" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+  { to: "/sitemap", label: "Sitemap" },
+] as const;

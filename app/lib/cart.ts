@@ -1,0 +1,206 @@
+import { useSyncExternalStore } from "react";
+
+/*
+ * The browser-kept cart (spec §4 "Cart"): persisted in localStorage under one fixed key,
+ * restored on load and shared by all tabs through the storage event. Prices here are only
+ * for display: checkout sends product ids and quantities, the server prices the order.
+ */
+
+export const CART_STORAGE_KEY = "cart";
+
+/** The most of one product a line may hold; the server refuses more (a sane cap, issue 5). */
+export const MAX_LINE_QUANTITY = 99;
+
+export interface CartItem {
+  id: string;
+  name: string;
+  /** Integer cents, for display only. */
+  priceCents: number;
+  imageUrl?: string | null;
+  quantity: number;
+}
+
+/**
+ * A stored line is trusted only if well-formed. Hand-written rather than a zod schema: the
+ * cart store is on every public page and zod would add ~20 KB (gzip) to each of them.
+ */
+function toCartItem(value: unknown): CartItem | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { id, name, priceCents, imageUrl, quantity } = value as Record<string, unknown>;
+  if (typeof id !== "string" || id.length === 0 || typeof name !== "string") return null;
+  if (!Number.isSafeInteger(priceCents) || (priceCents as number) < 0) return null;
+  if (!Number.isSafeInteger(quantity) || (quantity as number) <= 0) return null;
+  if (imageUrl !== undefined && imageUrl !== null && typeof imageUrl !== "string") return null;
+  return {
+    id,
+    name,
+    priceCents: priceCents as number,
+    imageUrl: (imageUrl as string | null | undefined) ?? null,
+    quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
+  };
+}
+export type CartProduct = Omit<CartItem, "quantity">;
+
+// ---- Pure rules (unit-tested) -------------------------------------------------------------
+
+/** An id already present goes up by one (up to the cap); otherwise it is appended with 1. */
+export function addToCart(items: readonly CartItem[], product: CartProduct): CartItem[] {
+  const existing = items.find((item) => item.id === product.id);
+  if (existing) {
+    return items.map((item) =>
+      item.id === product.id
+        ? { ...item, quantity: Math.min(item.quantity + 1, MAX_LINE_QUANTITY) }
+        : item,
+    );
+  }
+  return [...items, { ...product, quantity: 1 }];
+}
+
+/** A quantity of 0 or less removes the line. */
+export function setCartQuantity(items: readonly CartItem[], id: string, quantity: number) {
+  if (!(quantity > 0)) return removeFromCart(items, id);
+  const capped = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
+  if (capped <= 0) return removeFromCart(items, id);
+  return items.map((item) => (item.id === id ? { ...item, quantity: capped } : item));
+}
+
+export function removeFromCart(items: readonly CartItem[], id: string): CartItem[] {
+  return items.filter((item) => item.id !== id);
+}
+
+/** Total = sum of price × quantity (integer cents). */
+export function cartTotalCents(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.priceCents * item.quantity, 0);
+}
+
+/** Count = sum of quantities. */
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}
+
+/** What the server says a product is now called and costs (the cart's re-pricing). */
+export interface CurrentProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+  imageUrl: string | null;
+}
+
+export type PricedLine = CartItem &
+  (
+    | { status: "ok" }
+    /** The price went up or down since the item was added: shown, never silently charged. */
+    | { status: "price-changed"; previousPriceCents: number }
+    /** The product no longer exists: it cannot be ordered and is left out of the totals. */
+    | { status: "unavailable" }
+  );
+
+/**
+ * The cart as the server prices it now. Lines take the current name, price and image;
+ * a changed price or a missing product is marked. Totals count only orderable lines.
+ */
+export function repriceCart(items: readonly CartItem[], current: readonly CurrentProduct[]) {
+  const byId = new Map(current.map((product) => [product.id.toLowerCase(), product]));
+  const lines: PricedLine[] = items.map((item) => {
+    const now = byId.get(item.id.toLowerCase());
+    if (!now) return { ...item, status: "unavailable" };
+    const updated = { ...item, name: now.name, priceCents: now.priceCents, imageUrl: now.imageUrl };
+    return now.priceCents === item.priceCents
+      ? { ...updated, status: "ok" }
+      : { ...updated, status: "price-changed", previousPriceCents: item.priceCents };
+  });
+  const orderable = lines.filter((line) => line.status !== "unavailable");
+  return {
+    lines,
+    totalCents: cartTotalCents(orderable),
+    count: cartCount(orderable),
+    changed: lines.filter((line) => line.status === "price-changed"),
+    unavailable: lines.filter((line) => line.status === "unavailable"),
+  };
+}
+
+/** Takes the server's current names, prices and images into the stored cart. */
+export function applyCurrentPrices(
+  items: readonly CartItem[],
+  current: readonly CurrentProduct[],
+): CartItem[] {
+  const byId = new Map(current.map((product) => [product.id.toLowerCase(), product]));
+  return items.map((item) => {
+    const now = byId.get(item.id.toLowerCase());
+    return now
+      ? { ...item, name: now.name, priceCents: now.priceCents, imageUrl: now.imageUrl }
+      : item;
+  });
+}
+
+/** Reads a stored cart, dropping anything malformed rather than failing the page. */
+export function parseStoredCart(raw: string | null): CartItem[] {
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((entry) => {
+      const item = toCartItem(entry);
+      return item ? [item] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+// ---- The store ----------------------------------------------------------------------------
+
+const EMPTY: CartItem[] = [];
+let cache: { raw: string | null; items: CartItem[] } = { raw: null, items: EMPTY };
+const listeners = new Set<() => void>();
+
+function readCart(): CartItem[] {
+  if (typeof window === "undefined") return EMPTY;
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(CART_STORAGE_KEY);
+  } catch {
+    return EMPTY; // Storage disabled (private mode on some browsers): an empty cart.
+  }
+  if (raw !== cache.raw) cache = { raw, items: parseStoredCart(raw) };
+  return cache.items;
+}
+
+function writeCart(items: CartItem[]) {
+  try {
+    if (items.length === 0) window.localStorage.removeItem(CART_STORAGE_KEY);
+    else window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Quota or disabled storage: keep going with what the page shows.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_STORAGE_KEY || event.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export const cartActions = {
+  add: (product: CartProduct) => writeCart(addToCart(readCart(), product)),
+  setQuantity: (id: string, quantity: number) =>
+    writeCart(setCartQuantity(readCart(), id, quantity)),
+  remove: (id: string) => writeCart(removeFromCart(readCart(), id)),
+  clear: () => writeCart([]),
+  /** The visitor accepted the current prices: store them so the notice goes away. */
+  acceptPrices: (current: readonly CurrentProduct[]) =>
+    writeCart(applyCurrentPrices(readCart(), current)),
+};
+
+/** The cart's lines, count and total; empty during server rendering. */
+export function useCart() {
+  const items = useSyncExternalStore(subscribe, readCart, () => EMPTY);
+  return { items, count: cartCount(items), totalCents: cartTotalCents(items) };
+}

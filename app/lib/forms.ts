@@ -1,0 +1,68 @@
+/*
+ * What the public forms (quote, contact, newsletter) share in the browser and on the server,
+ * without zod: messages, the shape of an action's answer, and small helpers. The schemas
+ * themselves live in app/lib/validation/ and load in the browser only when a form is used.
+ */
+
+/** Spec §5 / §8: the notice for a missing field. */
+export const MISSING_INFORMATION = {
+  title: "Missing information",
+  description: "Please fill out all fields.",
+} as const;
+
+export const REQUIRED_MESSAGE = "This field is required.";
+export const EMAIL_MESSAGE = "Please enter a valid email address.";
+
+/** Field name → first message, for rendering next to each field. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** True when at least one field was left empty (the spec's 'Missing information' case). */
+export function isMissingInformation(errors: FieldErrors): boolean {
+  return Object.values(errors).some((message) => message === REQUIRED_MESSAGE);
+}
+
+/** Reads a form's string fields into a plain object for a schema. */
+export function formValues(formData: FormData, names: readonly string[]) {
+  const values: Record<string, string | undefined> = {};
+  for (const name of names) {
+    const value = formData.get(name);
+    values[name] = typeof value === "string" ? value : undefined;
+  }
+  return values;
+}
+
+/**
+ * What a public form's action answers (quote, contact, newsletter): the toast to show, the
+ * message per field, and the submitted values so a page rendered without JavaScript can
+ * show them again after an error. Fields are cleared only on success (spec §4).
+ */
+export interface FormResult {
+  status: "success" | "error";
+  toast: {
+    title: string;
+    description?: string;
+    type: "success" | "destructive";
+    duration?: number;
+  };
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  /** Newsletter: the address was already subscribed (spec §8). */
+  already?: boolean;
+}
+
+/** Spec §8 / §9: success notices are shown 5000 ms with "We'll get back to you soon.". */
+export const SUCCESS_NOTICE_MS = 5000;
+export const SUCCESS_DESCRIPTION = "We'll get back to you soon.";
+
+/**
+ * A form's fields as one object, each with its first value, the one `formData.get` returns
+ * (Object.fromEntries would keep the last). A field sent twice can then never make the
+ * checked value differ from the value used.
+ */
+export function formFields(formData: FormData): Record<string, FormDataEntryValue> {
+  const fields: Record<string, FormDataEntryValue> = {};
+  for (const [name, value] of formData) {
+    if (!(name in fields)) fields[name] = value;
+  }
+  return fields;
+}

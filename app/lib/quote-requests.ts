@@ -1,0 +1,45 @@
+import { COMPANY } from "#app/content/company.ts";
+import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
+
+/*
+ * Quote requests and contact messages in the admin (spec §2 /admin/quote-requests). Both live
+ * in contact_requests: a quote's `service` holds the option's label ("Web Development"; older
+ * rows may hold its value, "web-development"), a contact message's holds its subject.
+ */
+
+/** The spec's label for a stored service value, else the stored text as it is. */
+export function serviceDisplayLabel(stored: string): string {
+  return SERVICE_OPTIONS.find((option) => option.value === stored)?.label ?? stored;
+}
+
+/** Whether the row is a quote request (one of the nine services) rather than a message. */
+export function isQuoteService(stored: string): boolean {
+  return SERVICE_OPTIONS.some((option) => option.value === stored || option.label === stored);
+}
+
+/** Spec §9 "Quote message preview: cut at 100 characters". */
+export const MESSAGE_PREVIEW_LENGTH = 100;
+
+export function messagePreview(message: string, length = MESSAGE_PREVIEW_LENGTH): string {
+  const chars = Array.from(message);
+  return chars.length > length ? `${chars.slice(0, length).join("")}...` : message;
+}
+
+/**
+ * The reply dialog's starting text (spec §2): it greets the requester by name, refers to the
+ * service, leaves room for the answer and ends with the team's sign-off.
+ */
+export function quoteReplyPrefill(request: { name: string; service: string }): string {
+  const label = serviceDisplayLabel(request.service);
+  const thanks = !isQuoteService(request.service)
+    ? `Thank you for your message about "${label}".`
+    : label === "Other"
+      ? "Thank you for your quote request (service: Other)."
+      : `Thank you for your interest in our ${label} services.`;
+  return [
+    `Dear ${request.name.trim()},`,
+    `${thanks} We have looked at your request and would be glad to help.`,
+    "",
+    `Kind regards,\nThe ${COMPANY.name} team`,
+  ].join("\n\n");
+}

@@ -1,0 +1,55 @@
+import type { MetaDescriptor } from "react-router";
+import { COMPANY } from "#app/content/company.ts";
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** Path of the page, e.g. "/crafts"; the canonical URL is PUBLIC_URL + path. */
+  path: string;
+  /** Absolute or root-relative image for sharing. */
+  image?: string;
+  noindex?: boolean;
+}
+
+/** Root loader data that meta functions need (the root route's id is "root"). */
+interface RootData {
+  publicUrl: string;
+}
+
+type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+
+export function publicUrlFrom(matches: Matches): string {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  return root?.publicUrl ?? "";
+}
+
+/** Title, description, canonical link and sharing tags for one page. */
+export function seo(matches: Matches, page: PageSeo): MetaDescriptor[] {
+  const base = publicUrlFrom(matches);
+  const url = `${base}${page.path}`;
+  const title = page.title.includes(COMPANY.name) ? page.title : `${page.title} | ${COMPANY.name}`;
+  const image = page.image
+    ? page.image.startsWith("http")
+      ? page.image
+      : `${base}${page.image}`
+    : undefined;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: COMPANY.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_ZA" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+  ];
+  if (image) {
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

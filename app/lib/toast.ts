@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * A notice shown by the toaster (spec §8: "Unless stated, notices are toasts"). The server
+ * sends one with a redirect (flash cookie) or in an action's data; the browser shows it.
+ */
+export const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  title: z.string(),
+  description: z.string().optional(),
+  /** "destructive" is the spec's red notice; "success" and "message" are neutral. */
+  type: z.enum(["message", "success", "destructive"]).default("message"),
+  /** Milliseconds; the spec sets 5000, 3000 or 2000 for some notices. */
+  duration: z.number().int().positive().optional(),
+});
+
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+/**
+ * A toast for an action's data, with a fresh id, so the browser shows it even when the same
+ * notice comes back twice in a row.
+ */
+export function toast(input: ToastInput): Toast {
+  return ToastSchema.parse(input);
+}

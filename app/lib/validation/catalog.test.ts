@@ -1,0 +1,128 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import {
+  CATALOG_MESSAGES,
+  CategoryFormSchema,
+  CategoryManagerSchema,
+  MAX_IMAGE_BYTES,
+  PriceSchema,
+  ProductFormSchema,
+} from "./catalog.ts";
+
+function form(fields: Record<string, string | string[] | File>) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  return data;
+}
+
+/** The field errors of a failed submission (none when it succeeded). */
+const errorsOf = (submission: { reply(): { error?: Record<string, string[] | null> | null } }) =>
+  submission.reply().error ?? null;
+
+const ID = "0e6c6f2b-6a3b-4b8e-9a77-0a6d1c0f1a11";
+
+describe("PriceSchema", () => {
+  it("turns typed prices into exact integer cents", () => {
+    expect(PriceSchema.parse("12.5")).toBe(1250);
+    expect(PriceSchema.parse(" 0 ")).toBe(0);
+    expect(PriceSchema.parse("450.00")).toBe(45000);
+    expect(PriceSchema.parse("0.07")).toBe(7);
+    // 0.1 + 0.2 style drift is impossible: no float is ever summed.
+    expect(PriceSchema.parse("1234567.89")).toBe(123456789);
+    expect(PriceSchema.parse("9999999999.99")).toBe(999_999_999_999);
+  });
+
+  it("answers bad prices with the spec's message or a precise one", () => {
+    const message = (value: unknown) => PriceSchema.safeParse(value).error?.issues[0]?.message;
+    for (const bad of [undefined, "", "abc", "1e3", "12.", ".5", "R12", "1,50", "NaN"]) {
+      expect(message(bad), String(bad)).toBe("Valid price is required");
+    }
+    expect(message("-1")).toBe("Price must be 0 or more");
+    expect(message("1.234")).toBe("Price can have at most 2 decimal places");
+    expect(message("10000000000")).toBe("Price must be at most R9 999 999 999.99");
+  });
+});
+
+describe("ProductFormSchema", () => {
+  it("parses the form as the browser sends it", () => {
+    const submission = parseWithZod(
+      form({
+        name: "  Walnut Stand ",
+        description: "   ",
+        price: "210",
+        categoryIds: [ID, ID.toUpperCase()],
+        removeImage: "on",
+        image: new File([], ""),
+      }),
+      { schema: ProductFormSchema },
+    );
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({
+      name: "Walnut Stand",
+      description: null,
+      price: 21000,
+      categoryIds: [ID],
+      removeImage: true,
+    });
+  });
+
+  it("gives the spec's messages for a blank name and a missing price", () => {
+    const submission = parseWithZod(form({ name: "  ", price: "" }), {
+      schema: ProductFormSchema,
+    });
+    expect(errorsOf(submission)).toMatchObject({
+      name: [CATALOG_MESSAGES.productNameRequired],
+      price: [CATALOG_MESSAGES.priceRequired],
+    });
+    expect(CATALOG_MESSAGES.productNameRequired).toBe("Product name is required");
+    expect(CATALOG_MESSAGES.priceRequired).toBe("Valid price is required");
+  });
+
+  it("refuses an image over 5 MB before it is sent, but leaves the type to the server", () => {
+    const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], "big.jpg", { type: "image/jpeg" });
+    const tooBig = parseWithZod(form({ name: "A", price: "1", image: big }), {
+      schema: ProductFormSchema,
+    });
+    expect(errorsOf(tooBig)?.image).toEqual(["The image is larger than 5.0 MB."]);
+    const svg = new File(["<svg/>"], "x.svg", { type: "image/svg+xml" });
+    expect(
+      parseWithZod(form({ name: "A", price: "1", image: svg }), { schema: ProductFormSchema })
+        .status,
+    ).toBe("success");
+  });
+});
+
+describe("category schemas", () => {
+  it("require a name ('Category name is required') and read the switch", () => {
+    expect(errorsOf(parseWithZod(form({ name: " " }), { schema: CategoryFormSchema }))).toEqual({
+      name: ["Category name is required"],
+    });
+    const on = parseWithZod(form({ name: "Easter", isSpecial: "on" }), {
+      schema: CategoryFormSchema,
+    });
+    expect(on.status === "success" && on.value).toEqual({ name: "Easter", isSpecial: true });
+    const off = parseWithZod(form({ name: "Easter" }), { schema: CategoryFormSchema });
+    expect(off.status === "success" && off.value).toEqual({ name: "Easter", isSpecial: false });
+  });
+
+  it("the manager's form: optional id, description and image", () => {
+    const parsed = parseWithZod(
+      form({ intent: "save", id: ID, name: "Decor", description: " Lamps " }),
+      { schema: CategoryManagerSchema },
+    );
+    expect(parsed.status === "success" && parsed.value).toEqual({
+      intent: "save",
+      id: ID,
+      name: "Decor",
+      description: "Lamps",
+      removeImage: false,
+    });
+    expect(
+      parseWithZod(form({ intent: "save", id: "x", name: "Decor" }), {
+        schema: CategoryManagerSchema,
+      }).status,
+    ).toBe("error");
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../cart.ts";
+import { plainString } from "./text.ts";
+
+/*
+ * The checkout form (spec §2 /checkout, §5 "Checkout"): Full Name, Email Address and Phone
+ * Number, all required, validated in the browser and again by the action. The cart's lines
+ * travel as product ids and quantities (plus the unit price the visitor was shown, only to
+ * detect a price change); the server prices the order.
+ */
+
+export const CHECKOUT_MESSAGES = {
+  nameRequired: "Full name is required",
+  nameTooLong: "Full name must be at most 100 characters",
+  emailRequired: "Email address is required",
+  emailInvalid: "Please enter a valid email address",
+  phoneRequired: "Phone number is required",
+  phoneInvalid:
+    "Please enter a valid phone number, e.g. 082 123 4567, +27 82 123 4567 or an international number starting with +",
+} as const;
+
+/** Spaces, dashes, dots and brackets people type in phone numbers. */
+const PHONE_SEPARATORS = /[\s\-.()]/g;
+/** South African: 0 and nine digits (082 123 4567, 031 123 4567), or +27 / 0027 and nine. */
+const SA_LOCAL = /^0[1-9]\d{8}$/;
+const SA_INTERNATIONAL = /^(?:\+|00)27[1-9]\d{8}$/;
+/** Any other country, E.164-style: + (or 00), a country code and 7 to 14 more digits. */
+const INTERNATIONAL = /^(?:\+|00)[1-9]\d{7,14}$/;
+
+/** Whether a typed phone number is a South African or an international number. */
+export function isValidPhone(raw: string): boolean {
+  const compact = raw.trim().replace(PHONE_SEPARATORS, "");
+  if (compact.startsWith("+27") || compact.startsWith("0027"))
+    return SA_INTERNATIONAL.test(compact);
+  return SA_LOCAL.test(compact) || INTERNATIONAL.test(compact);
+}
+
+export const CheckoutContactSchema = z.object({
+  name: plainString({ error: CHECKOUT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.nameRequired)
+    .max(100, CHECKOUT_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.emailRequired)
+    .max(254, CHECKOUT_MESSAGES.emailInvalid)
+    .pipe(z.email(CHECKOUT_MESSAGES.emailInvalid)),
+  phone: z
+    .string({ error: CHECKOUT_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.phoneRequired)
+    .max(30, CHECKOUT_MESSAGES.phoneInvalid)
+    .refine(isValidPhone, CHECKOUT_MESSAGES.phoneInvalid)
+    // Stored with single spaces, as typed otherwise (the company reads and dials it).
+    .transform((phone) => phone.replace(/\s+/g, " ")),
+});
+export type CheckoutContact = z.infer<typeof CheckoutContactSchema>;
+
+/** One cart line as the form posts it. Range rules are the domain's (clear messages there). */
+export const CheckoutLineSchema = z.object({
+  productId: z.string().max(100),
+  quantity: z.number().int().min(-1_000_000).max(1_000_000),
+  /** The unit price shown to the visitor, in cents: a mismatch refuses the order. */
+  priceCents: z.number().int().nonnegative().optional(),
+});
+
+export const CheckoutSchema = CheckoutContactSchema.extend({
+  /** Generated when the form renders; a resubmitted form stores one order (issue 5). */
+  idempotencyKey: z.uuid(),
+  lines: z.array(CheckoutLineSchema).max(200).default([]),
+});
+export type CheckoutForm = z.infer<typeof CheckoutSchema>;
+
+export { MAX_LINE_QUANTITY };

@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/** Spec §5 "Login" / "Create account": the messages are the spec's, character for character. */
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
+export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match";
+/** Spec §9 "Password minimum". */
+export const PASSWORD_MIN_LENGTH = 6;
+
+const email = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(254, EMAIL_MESSAGE)
+  .pipe(z.email({ error: EMAIL_MESSAGE }));
+// Upper bound only to keep hashing cheap against absurd inputs; not a spec rule.
+const password = z
+  .string({ error: PASSWORD_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
+  .max(1024, "Password must be at most 1024 characters");
+
+export const LoginSchema = z.object({
+  intent: z.literal("login"),
+  email,
+  password,
+  redirectTo: z.string().optional(),
+});
+
+export const SignupSchema = z
+  .object({
+    intent: z.literal("signup"),
+    email,
+    password,
+    confirmPassword: z
+      .string({ error: PASSWORD_MESSAGE })
+      .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)
+      .max(1024, "Password must be at most 1024 characters"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: PASSWORD_MISMATCH_MESSAGE,
+    path: ["confirmPassword"],
+  });
+
+/** /admin/users: grant or revoke the admin role of one user. */
+export const AdminToggleSchema = z.object({
+  intent: z.enum(["grant", "revoke"]),
+  userId: z.uuid(),
+});
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+export type SignupInput = z.infer<typeof SignupSchema>;

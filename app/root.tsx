@@ -1,0 +1,48 @@
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
+import { Toaster, useShowToast } from "./components/toaster.tsx";
+import { getServices } from "./server/context.server.ts";
+import { getToast } from "./server/http/toast.server.ts";
+import stylesheet from "./styles/tailwind.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getServices(context);
+  const { toast, headers } = await getToast(env.SESSION_SECRET, request);
+  return data({ publicUrl: env.PUBLIC_URL, toast }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-ZA">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1220" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  useShowToast(toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,54 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The route table, in the order of spec section 2.
+export default [
+  route("robots.txt", "routes/site/robots.ts"),
+  route("sitemap.xml", "routes/site/sitemap-xml.ts"),
+  layout("routes/site/_layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("digital", "routes/site/digital.tsx"),
+    route("hardware", "routes/site/hardware.tsx"),
+    route("crafts", "routes/site/crafts.tsx"),
+    route("products/:id", "routes/site/product.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("cart", "routes/site/cart.tsx"),
+    route("checkout", "routes/site/checkout.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+    route("sitemap", "routes/site/sitemap.tsx"),
+    route("newsletter", "routes/site/newsletter.tsx"),
+    route("newsletter/unsubscribe/:token", "routes/site/unsubscribe.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  // The cart's re-pricing: current names and prices of the cart's product ids (issue 5).
+  route("resources/cart-prices", "routes/site/cart-prices.ts"),
+
+  ...prefix("admin", [
+    index("routes/admin/index.tsx"),
+    route("login", "routes/admin/login.tsx"),
+    route("logout", "routes/admin/logout.tsx"),
+    // CSV downloads (issue 8): resource routes, guarded like every admin route.
+    route("orders/export.csv", "routes/admin/orders/export.ts"),
+    route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
+    route("quote-requests/export.csv", "routes/admin/quote-requests-export.ts"),
+    layout("routes/admin/_layout.tsx", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("products", "routes/admin/products/index.tsx"),
+      route("products/new", "routes/admin/products/new.tsx"),
+      route("products/:id", "routes/admin/products/edit.tsx"),
+      route("categories", "routes/admin/categories/index.tsx"),
+      route("categories/new", "routes/admin/categories/new.tsx"),
+      route("categories/manager", "routes/admin/categories/manager.tsx"),
+      route("categories/:id", "routes/admin/categories/edit.tsx"),
+      route("orders", "routes/admin/orders/index.tsx"),
+      route("orders/:id", "routes/admin/orders/detail.tsx"),
+      route("subscribers", "routes/admin/subscribers.tsx"),
+      route("quote-requests", "routes/admin/quote-requests.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      // Beyond the original: the e-mail outbox (issue 3).
+      route("email", "routes/admin/email.tsx"),
+      // Beyond the original: who changed what, and when (issue 9).
+      route("audit", "routes/admin/audit.tsx"),
+    ]),
+  ]),
+] satisfies RouteConfig;

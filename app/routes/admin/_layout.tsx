@@ -1,0 +1,23 @@
+import { Outlet } from "react-router";
+import { AdminSidebar } from "#app/components/admin/sidebar.tsx";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/_layout";
+
+// The layout guards too, but never alone: loaders run in parallel, so every admin page's own
+// loader and action start with requireAdmin as well.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  return { email: user.email };
+}
+
+/** Admin layout (spec §2): sidebar (collapsible on small screens) and the section content. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-dvh bg-muted lg:flex">
+      <AdminSidebar email={loaderData.email} />
+      <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { type Toast, toast } from "#app/lib/toast.ts";
+import { CategoryFormSchema } from "#app/lib/validation/catalog.ts";
+import { saveCategory } from "#app/server/catalog/categories.server.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import type { SessionUser } from "#app/server/users/session.server.ts";
+
+/*
+ * The action shared by /admin/categories/new and /admin/categories/:id (spec §7 "Form": name
+ * and is_special). The route calls requireAdmin first and passes the admin in.
+ */
+
+export type CategoryFormActionData = {
+  result: SubmissionResult<string[]>;
+  toast: Toast | null;
+};
+
+export async function categoryFormAction({
+  request,
+  context,
+  admin,
+  categoryId,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  admin: SessionUser;
+  categoryId: string | null;
+}) {
+  const { db, env, logger, storage } = getServices(context);
+  const creating = categoryId === null;
+  const title = creating ? "Error creating category" : "Error updating category";
+  const failure = (status: number, result: SubmissionResult<string[]>, description?: string) =>
+    data<CategoryFormActionData>(
+      {
+        result,
+        toast: description ? toast({ type: "destructive", title, description }) : null,
+      },
+      { status },
+    );
+
+  const read = await readLimitedForm(request, 64 * 1024);
+  if (!read.ok) {
+    return failure(read.status, { status: "error", error: { "": [read.message] } }, read.message);
+  }
+  const submission = parseWithZod(read.formData, { schema: CategoryFormSchema });
+  if (submission.status !== "success") return failure(400, submission.reply());
+
+  try {
+    const result = await saveCategory(db, storage, admin, categoryId, submission.value);
+    if (result.ok) {
+      return redirectWithToast(env.SESSION_SECRET, "/admin/categories", {
+        type: "success",
+        title: result.created ? "Category created" : "Category updated",
+        description: `"${result.name}" has been saved.`,
+      });
+    }
+    if (result.code === "not-found") {
+      return redirectWithToast(env.SESSION_SECRET, "/admin/categories", {
+        type: "destructive",
+        title,
+        description: "The category no longer exists: it may have been deleted meanwhile.",
+      });
+    }
+    return failure(
+      422,
+      submission.reply({ fieldErrors: { name: [result.message] } }),
+      result.message,
+    );
+  } catch (error) {
+    logger.error({ err: error, categoryId }, "category: saving failed");
+    const message =
+      "The category was not saved because of a problem on our side. Please try again.";
+    return failure(500, submission.reply({ formErrors: [message] }), message);
+  }
+}

@@ -1,0 +1,246 @@
+import { ArrowLeftIcon, PackageXIcon } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { data, Link, useFetcher, useLocation } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
+import {
+  Details,
+  OrderContactActions,
+  OrderItemsTable,
+  OrderStatusControl,
+} from "#app/components/admin/orders/order-parts.tsx";
+import { useShowToast } from "#app/components/toaster.tsx";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
+import { formatLongDateTime } from "#app/lib/dates.ts";
+import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
+import { cn } from "#app/lib/utils.ts";
+import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/detail";
+import { type OrderActionData, orderAction } from "./order-action.server.ts";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  {
+    title: data?.order
+      ? `Order ${orderReference(data.order.id)} | Admin`
+      : "Order not found | Admin",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db } = getServices(context);
+  const order = await getOrder(db, params.id);
+  if (!order) {
+    // Spec §2: 'Order not found' for an unknown id, with HTTP 404 (a malformed id too).
+    return data(
+      { order: null, history: [] as Awaited<ReturnType<typeof getOrderHistory>> },
+      { status: 404 },
+    );
+  }
+  return { order, history: await getOrderHistory(db, order.id) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  return orderAction(getServices(context), admin, params.id, await request.formData());
+}
+
+/** Where Back goes: the list the admin came from (kept by 'View Full Page'), else the list. */
+function useBackHref() {
+  const location = useLocation();
+  const from = (location.state as { from?: unknown } | null)?.from;
+  return typeof from === "string" && from.startsWith("/admin/orders") ? from : "/admin/orders";
+}
+
+function OrderNotFound() {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-xl border border-border bg-background p-8 text-center shadow-card">
+      <PackageXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-xl font-bold">Order not found</h1>
+      <p className="text-sm text-muted-foreground">The requested order does not exist.</p>
+      <Link to="/admin/orders" className={cn(buttonVariants(), "mt-2 gap-2")}>
+        <ArrowLeftIcon aria-hidden="true" />
+        Back to Orders
+      </Link>
+    </div>
+  );
+}
+
+type History = Route.ComponentProps["loaderData"]["history"];
+
+function NoteForm({ orderId }: { orderId: string }) {
+  const fetcher = useFetcher<OrderActionData>();
+  useShowToast(fetcher.data?.toast);
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldError : undefined;
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form
+      ref={form}
+      method="post"
+      action={`/admin/orders/${orderId}`}
+      className="flex flex-col gap-2"
+    >
+      <input type="hidden" name="intent" value="note" />
+      <label htmlFor={`${id}-note`} className="text-sm font-medium">
+        Internal note
+      </label>
+      <Textarea
+        id={`${id}-note`}
+        name="note"
+        rows={3}
+        maxLength={ORDER_NOTE_MAX_LENGTH}
+        placeholder="e.g. Called the customer; delivery on Friday. Only admins see notes."
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-note-error` : undefined}
+        required
+      />
+      {error ? (
+        <p id={`${id}-note-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy ? <Spinner label="Adding note" /> : null}
+          Add Note
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function HistoryList({ history }: { history: History }) {
+  if (history.length === 0) {
+    return <p className="text-sm text-muted-foreground">No changes or notes yet.</p>;
+  }
+  return (
+    <ol className="flex flex-col gap-3">
+      {history.map((entry) => (
+        <li key={entry.id} className="rounded-lg border border-border p-3 text-sm">
+          <p className="font-medium">
+            {entry.kind === "status"
+              ? `Status changed from ${entry.fromStatus ? ORDER_STATUS_LABELS[entry.fromStatus] : "?"} to ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus] : "?"}`
+              : "Note"}
+          </p>
+          {entry.note ? <p className="mt-1 whitespace-pre-wrap break-words">{entry.note}</p> : null}
+          <p className="mt-1 text-muted-foreground">
+            {entry.actorEmail ?? "A deleted user"} ·{" "}
+            <time dateTime={new Date(entry.createdAt).toISOString()}>
+              {formatLongDateTime(entry.createdAt)}
+            </time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+  const back = useBackHref();
+  const { order, history } = loaderData;
+  if (!order) return <OrderNotFound />;
+  const reference = orderReference(order.id);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to={back} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3")}>
+          <ArrowLeftIcon aria-hidden="true" />
+          Back
+        </Link>
+      </div>
+      <AdminPageHeader
+        title={`Order ${reference}`}
+        description={`Placed ${formatLongDateTime(order.createdAt)} by ${order.customerName}`}
+        actions={<OrderStatusBadge status={order.status} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">Order Status</h2>
+            </CardHeader>
+            <CardContent>
+              <OrderStatusControl orderId={order.id} status={order.status} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-2">
+              <h2 className="text-lg font-semibold leading-tight">Order Items</h2>
+            </CardHeader>
+            <CardContent>
+              <OrderItemsTable items={order.items} totalCents={order.totalCents} variant="page" />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">History and notes</h2>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              <NoteForm orderId={order.id} />
+              <HistoryList history={history} />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">Customer Details</h2>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <Details
+                rows={[
+                  ["Name", order.customerName],
+                  ["Email", order.email],
+                  ["Phone", order.phone],
+                ]}
+              />
+              <OrderContactActions order={order} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">Order Information</h2>
+            </CardHeader>
+            <CardContent>
+              <Details
+                rows={[
+                  [
+                    "Order ID",
+                    <span key="id" className="font-mono text-xs">
+                      {order.id}
+                    </span>,
+                  ],
+                  ["Date Placed", formatLongDateTime(order.createdAt)],
+                  ["Last Updated", formatLongDateTime(order.updatedAt)],
+                  ["Items", String(order.itemCount)],
+                ]}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Error fetching order</AlertTitle>
+      <AlertDescription>The order could not be loaded. Please try again.</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,26 @@
+import { csvFilename } from "#app/lib/csv.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { csvResponse } from "#app/server/http/csv.server.ts";
+import {
+  ORDER_EXPORT_HEADER,
+  orderExportBatches,
+  parseOrderListQuery,
+} from "#app/server/orders/admin-orders.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/export";
+
+/**
+ * GET /admin/orders/export.csv?q=&status= (issue 8): the orders matching the list's search
+ * and status filter, one row per order line, streamed in batches.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db, logger } = getServices(context);
+  const { q, status } = parseOrderListQuery(new URL(request.url).searchParams);
+  return csvResponse({
+    filename: csvFilename("orders", new Date()),
+    header: ORDER_EXPORT_HEADER,
+    batches: orderExportBatches(db, { q, status }),
+    onError: (error) => logger.error({ err: error }, "admin: orders export failed"),
+  });
+}

@@ -1,0 +1,457 @@
+import { ExternalLinkIcon, MailIcon, PhoneIcon, ShoppingBagIcon } from "lucide-react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+} from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
+import {
+  Details,
+  OrderContactActions,
+  type OrderForView,
+  OrderItemsTable,
+  OrderStatusControl,
+} from "#app/components/admin/orders/order-parts.tsx";
+import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
+import { formatZar } from "#app/lib/money.ts";
+import {
+  isFinishedStatus,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUS_VALUES,
+  orderReference,
+} from "#app/lib/order-status.ts";
+import { cn } from "#app/lib/utils.ts";
+import { getServices } from "#app/server/context.server.ts";
+import {
+  getOrder,
+  listOrders,
+  parseOrderListQuery,
+} from "#app/server/orders/admin-orders.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Orders | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+/** `?order=<id>` opens that order's dialog over the list (spec §2: clicking a card). */
+const DIALOG_PARAM = "order";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db } = getServices(context);
+  const params = new URL(request.url).searchParams;
+  const query = parseOrderListQuery(params);
+  const selectedId = params.get(DIALOG_PARAM);
+  const list = await listOrders(db, query);
+  const selected = selectedId ? await getOrder(db, selectedId) : null;
+  return { list, query, selectedId, selected };
+}
+
+/** Opening or closing the dialog only changes `?order=`: closing needs no new data. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const closing =
+    currentUrl.searchParams.has(DIALOG_PARAM) && !nextUrl.searchParams.has(DIALOG_PARAM);
+  return closing && listKey(currentUrl.search) === listKey(nextUrl.search)
+    ? false
+    : defaultShouldRevalidate;
+}
+
+/** The list's own state (search, filter, page), without the dialog. */
+function listKey(search: string) {
+  const params = new URLSearchParams(search);
+  return ["q", "status", "page"].map((name) => params.get(name) ?? "").join("\u0000");
+}
+
+function searchWith(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type ListedOrder = LoaderData["list"]["orders"][number];
+
+function StatusFilter({ q, status }: { q: string | null; status: string | null }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="flex items-center gap-2" aria-label="Filter orders by status">
+      {q ? <input type="hidden" name="q" value={q} /> : null}
+      <label htmlFor="order-status-filter" className="sr-only">
+        Filter by status
+      </label>
+      <NativeSelect
+        id="order-status-filter"
+        name="status"
+        defaultValue={status ?? ""}
+        key={status ?? ""}
+        className="w-full sm:w-48"
+        onChange={(event) => submit(event.currentTarget.form)}
+      >
+        <option value="">All Statuses</option>
+        {ORDER_STATUS_VALUES.map((value) => (
+          <option key={value} value={value}>
+            {ORDER_STATUS_LABELS[value]}
+          </option>
+        ))}
+      </NativeSelect>
+      <noscript>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </noscript>
+    </Form>
+  );
+}
+
+function OrderCard({ order, onOpen }: { order: ListedOrder; onOpen: (id: string) => void }) {
+  const finished = isFinishedStatus(order.status);
+  return (
+    <li>
+      <Link
+        to={`/admin/orders/${order.id}`}
+        onClick={(event) => {
+          // Plain clicks open the dialog; a new tab (Ctrl/⌘/middle click) gets the full page.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpen(order.id);
+        }}
+        className={cn(
+          "flex h-full flex-col gap-3 rounded-xl border border-border p-4 shadow-card transition hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          finished ? "bg-muted text-muted-foreground" : "bg-background",
+        )}
+        data-finished={finished || undefined}
+      >
+        <span className="flex items-start justify-between gap-3">
+          <span className="min-w-0">
+            <span
+              className={cn(
+                "block truncate font-semibold",
+                finished ? "text-muted-foreground" : "text-foreground",
+              )}
+            >
+              {order.customerName}
+            </span>
+            <span className="block text-xs text-muted-foreground">
+              {formatShortDate(order.createdAt)} · {orderReference(order.id)}
+            </span>
+          </span>
+          <OrderStatusBadge status={order.status} />
+        </span>
+        <span className="flex flex-col gap-1 text-sm">
+          <span className="flex min-w-0 items-center gap-2">
+            <MailIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="truncate">{order.email}</span>
+          </span>
+          <span className="flex items-center gap-2">
+            <PhoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {order.phone}
+          </span>
+        </span>
+        <span className="mt-auto flex items-center justify-between border-t border-border pt-3 text-sm">
+          <span>
+            {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+          </span>
+          <span className="font-semibold tabular-nums">{formatZar(order.totalCents)}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Spec §2: six skeleton cards while loading. */
+function OrderCardSkeletons() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li
+          key={i}
+          className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card"
+          data-testid="order-skeleton"
+        >
+          <div className="flex justify-between gap-3">
+            <div className="flex flex-col gap-2">
+              <Skeleton className="h-4 w-36" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+            <Skeleton className="h-5 w-20 rounded-full" />
+          </div>
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-4 w-32" />
+          <div className="flex justify-between border-t border-border pt-3">
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderDialog({
+  openId,
+  summary,
+  selected,
+  loading,
+  onClose,
+  backTo,
+}: {
+  openId: string | null;
+  summary: ListedOrder | undefined;
+  selected: LoaderData["selected"];
+  loading: boolean;
+  onClose: () => void;
+  backTo: string;
+}) {
+  const detail = selected && selected.id === openId ? selected : null;
+  const order: OrderForView | undefined = detail ?? summary;
+  const notFound = Boolean(openId) && !loading && !detail;
+  return (
+    <Dialog open={Boolean(openId)} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        {notFound ? (
+          <DialogHeader>
+            <DialogTitle>Order not found</DialogTitle>
+            <DialogDescription>The requested order does not exist.</DialogDescription>
+          </DialogHeader>
+        ) : order ? (
+          <>
+            <DialogHeader className="pr-8">
+              <DialogTitle className="flex flex-wrap items-center gap-3">
+                Order {orderReference(order.id)}
+                <OrderStatusBadge status={order.status} />
+              </DialogTitle>
+              <DialogDescription>
+                {order.customerName} · placed {formatLongDateTime(order.createdAt)}
+              </DialogDescription>
+            </DialogHeader>
+            <OrderStatusControl orderId={order.id} status={order.status} />
+            <section aria-labelledby="dialog-items" className="flex flex-col gap-2">
+              <h3 id="dialog-items" className="text-sm font-semibold">
+                Items
+              </h3>
+              {detail ? (
+                <OrderItemsTable
+                  items={detail.items}
+                  totalCents={detail.totalCents}
+                  variant="dialog"
+                />
+              ) : (
+                <div className="flex flex-col gap-2" aria-busy="true">
+                  <Skeleton className="h-8 w-full" />
+                  <Skeleton className="h-8 w-full" />
+                  <Skeleton className="h-8 w-full" />
+                </div>
+              )}
+            </section>
+            <div className="grid gap-6 sm:grid-cols-2">
+              <section aria-labelledby="dialog-order-info" className="flex flex-col gap-2">
+                <h3 id="dialog-order-info" className="text-sm font-semibold">
+                  Order Information
+                </h3>
+                <Details
+                  rows={[
+                    [
+                      "Order ID",
+                      <span key="id" className="font-mono text-xs">
+                        {order.id}
+                      </span>,
+                    ],
+                    ["Date Placed", formatLongDateTime(order.createdAt)],
+                    ["Last Updated", formatLongDateTime(order.updatedAt)],
+                    ["Items", String(order.itemCount)],
+                  ]}
+                />
+              </section>
+              <section aria-labelledby="dialog-customer-info" className="flex flex-col gap-2">
+                <h3 id="dialog-customer-info" className="text-sm font-semibold">
+                  Customer Information
+                </h3>
+                <Details
+                  rows={[
+                    ["Name", order.customerName],
+                    ["Email", order.email],
+                    ["Phone", order.phone],
+                  ]}
+                />
+              </section>
+            </div>
+            <OrderContactActions order={order} />
+          </>
+        ) : (
+          <DialogHeader>
+            <DialogTitle>Loading order…</DialogTitle>
+            <DialogDescription>One moment.</DialogDescription>
+          </DialogHeader>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {openId && !notFound ? (
+            <Link
+              to={`/admin/orders/${openId}`}
+              state={{ from: backTo }}
+              className={cn(buttonVariants(), "gap-2")}
+            >
+              <ExternalLinkIcon aria-hidden="true" />
+              View Full Page
+            </Link>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export default function OrdersPage({ loaderData }: Route.ComponentProps) {
+  const { list, query, selected } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+
+  const here = navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const loading = navigation.state === "loading" && here !== null;
+  // A new search, filter or page: skeletons until its data arrives (spec §2).
+  const listPending = loading && listKey(here!.search) !== listKey(location.search);
+  const currentId = new URLSearchParams(location.search).get(DIALOG_PARAM);
+  const pendingId = here ? new URLSearchParams(here.search).get(DIALOG_PARAM) : undefined;
+  const openId = pendingId === undefined ? currentId : pendingId;
+
+  const openOrder = (id: string) =>
+    navigate(`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: id })}`, {
+      preventScrollReset: true,
+    });
+  const closeDialog = () =>
+    navigate(`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: null })}`, {
+      preventScrollReset: true,
+      replace: true,
+    });
+  const listHref = `${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: null })}`;
+  const filtered = Boolean(query.q || query.status);
+  const exportParams = new URLSearchParams();
+  if (query.q) exportParams.set("q", query.q);
+  if (query.status) exportParams.set("status", query.status);
+  const exportQuery = exportParams.toString();
+
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = first + list.orders.length - 1;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Orders"
+        description="Customer orders, newest first."
+        actions={
+          <ExportLink href={`/admin/orders/export.csv${exportQuery ? `?${exportQuery}` : ""}`} />
+        }
+      />
+      <section
+        aria-label="Search and filter"
+        className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card sm:flex-row sm:items-center sm:justify-between"
+      >
+        <AdminSearchForm
+          value={query.q ?? ""}
+          placeholder="Search orders by customer name, email or phone..."
+          label="Search orders by customer name, email or phone"
+          keep={{ status: query.status }}
+          className="sm:max-w-lg sm:flex-1"
+        />
+        <StatusFilter q={query.q} status={query.status} />
+      </section>
+
+      <section aria-labelledby="orders-results" aria-busy={listPending || undefined}>
+        <h2 id="orders-results" className="sr-only">
+          Orders
+        </h2>
+        {listPending ? (
+          <OrderCardSkeletons />
+        ) : list.orders.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">
+            <ShoppingBagIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="text-sm text-muted-foreground">
+              {filtered ? "No orders match your filters" : "No orders received yet"}
+            </p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {list.totalIsExact
+                ? list.total > list.pageSize
+                  ? `Showing ${first.toLocaleString("en-ZA")}–${last.toLocaleString("en-ZA")} of ${list.total.toLocaleString("en-ZA")} orders`
+                  : `${list.total.toLocaleString("en-ZA")} ${list.total === 1 ? "order" : "orders"}`
+                : `More than ${list.total.toLocaleString("en-ZA")} orders match. Showing the newest ${list.total.toLocaleString("en-ZA")}: refine the search to narrow them down.`}
+            </p>
+            <ul
+              aria-labelledby="orders-results"
+              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            >
+              {list.orders.map((order) => (
+                <OrderCard key={order.id} order={order} onOpen={openOrder} />
+              ))}
+            </ul>
+          </div>
+        )}
+      </section>
+
+      {/* Spec §2: only when more than 10 results exist. */}
+      {list.total > list.pageSize ? (
+        <AdminPagination
+          page={list.page}
+          pageCount={list.pageCount}
+          label="Orders pages"
+          drop={[DIALOG_PARAM]}
+        />
+      ) : null}
+
+      <OrderDialog
+        openId={openId}
+        summary={list.orders.find((order) => order.id === openId)}
+        selected={selected}
+        loading={loading}
+        onClose={closeDialog}
+        backTo={listHref}
+      />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Error fetching orders</AlertTitle>
+      <AlertDescription>The orders could not be loaded. Please try again.</AlertDescription>
+    </Alert>
+  );
+}

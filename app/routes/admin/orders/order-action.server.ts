@@ -1,0 +1,131 @@
+import { data } from "react-router";
+import { formFields } from "#app/lib/forms.ts";
+import { type Toast, toast } from "#app/lib/toast.ts";
+import { OrderActionSchema } from "#app/lib/validation/orders.ts";
+import type { AppServices } from "#app/server/context.server.ts";
+import { addOrderNote, changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
+import type { SessionUser } from "#app/server/users/session.server.ts";
+
+/*
+ * The action behind the order's status selector and its notes (spec §8 "Orders" notices),
+ * shared by the order dialog of /admin/orders and the full page /admin/orders/{id}: both post
+ * to /admin/orders/{id}.
+ */
+
+export interface OrderActionData {
+  ok: boolean;
+  intent: "status" | "note" | null;
+  toast: Toast;
+  /** The note's message next to its field. */
+  fieldError?: string;
+}
+
+const NOT_FOUND = "The requested order does not exist.";
+
+function reply(payload: OrderActionData, status = 200) {
+  return data(payload, { status });
+}
+
+export async function orderAction(
+  services: Pick<AppServices, "db" | "env" | "logger">,
+  admin: SessionUser,
+  orderId: string,
+  formData: FormData,
+) {
+  const parsed = OrderActionSchema.safeParse(formFields(formData));
+  const intent = formData.get("intent");
+  if (!parsed.success) {
+    if (intent === "note") {
+      const message = parsed.error.issues[0]?.message ?? "Please write a note.";
+      return reply(
+        {
+          ok: false,
+          intent: "note",
+          fieldError: message,
+          toast: toast({ title: "Error adding note", description: message, type: "destructive" }),
+        },
+        400,
+      );
+    }
+    return reply(
+      {
+        ok: false,
+        intent: intent === "status" ? "status" : null,
+        toast: toast({
+          title: "Error updating status",
+          description: "Please choose one of the order statuses.",
+          type: "destructive",
+        }),
+      },
+      400,
+    );
+  }
+  const input = parsed.data;
+  try {
+    if (input.intent === "status") {
+      const result = await changeOrderStatus(services.db, services.env, admin, {
+        orderId,
+        status: input.status,
+        notifyCustomer: input.notify,
+      });
+      if (!result.ok) {
+        return reply(
+          {
+            ok: false,
+            intent: "status",
+            toast: toast({
+              title: "Error updating status",
+              description: NOT_FOUND,
+              type: "destructive",
+            }),
+          },
+          404,
+        );
+      }
+      return reply({
+        ok: true,
+        intent: "status",
+        // Spec §8, character for character.
+        toast: toast({
+          title: "Status updated",
+          description: `Order status has been updated to ${result.status}.`,
+          type: "success",
+        }),
+      });
+    }
+    const result = await addOrderNote(services.db, admin, { orderId, note: input.note });
+    if (!result.ok) {
+      return reply(
+        {
+          ok: false,
+          intent: "note",
+          toast: toast({ title: "Error adding note", description: NOT_FOUND, type: "destructive" }),
+        },
+        404,
+      );
+    }
+    return reply({
+      ok: true,
+      intent: "note",
+      toast: toast({
+        title: "Note added",
+        description: "The note is in the order's history.",
+        type: "success",
+      }),
+    });
+  } catch (error) {
+    services.logger.error({ err: error, orderId }, "admin: order change failed");
+    return reply(
+      {
+        ok: false,
+        intent: input.intent,
+        toast: toast({
+          title: input.intent === "status" ? "Error updating status" : "Error adding note",
+          description: "The change was not saved. Please try again.",
+          type: "destructive",
+        }),
+      },
+      500,
+    );
+  }
+}

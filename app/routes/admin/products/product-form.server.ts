@@ -1,0 +1,122 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { type Toast, toast } from "#app/lib/toast.ts";
+import { MAX_UPLOAD_BODY_BYTES, ProductFormSchema } from "#app/lib/validation/catalog.ts";
+import { saveProduct } from "#app/server/catalog/products.server.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
+import type { SessionUser } from "#app/server/users/session.server.ts";
+import { imageErrorToast, uploadErrorToast } from "../upload-errors.server.ts";
+
+/*
+ * The action shared by /admin/products/new and /admin/products/:id (the product form). The
+ * route calls requireAdmin first and passes the admin in.
+ */
+
+export type ProductFormActionData = {
+  result: SubmissionResult<string[]>;
+  toast: Toast | null;
+};
+
+const errorTitle = (creating: boolean) =>
+  creating ? "Error creating product" : "Error updating product";
+
+function failure(status: number, result: SubmissionResult<string[]>, toastValue: Toast | null) {
+  return data<ProductFormActionData>({ result, toast: toastValue }, { status });
+}
+
+export async function productFormAction({
+  request,
+  context,
+  admin,
+  productId,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  admin: SessionUser;
+  /** null: create. */
+  productId: string | null;
+}) {
+  const { db, env, logger, storage } = getServices(context);
+  const creating = productId === null;
+
+  const read = await readLimitedForm(request, MAX_UPLOAD_BODY_BYTES);
+  if (!read.ok) {
+    const reason = read.message;
+    return failure(
+      read.status,
+      { status: "error", error: { [read.status === 413 ? "image" : ""]: [reason] } },
+      read.status === 413
+        ? uploadErrorToast(reason)
+        : toast({ type: "destructive", title: errorTitle(creating), description: reason }),
+    );
+  }
+
+  const submission = parseWithZod(read.formData, { schema: ProductFormSchema });
+  if (submission.status !== "success") {
+    return failure(400, submission.reply(), imageErrorToast(submission.error?.image));
+  }
+  const { image: file, ...fields } = submission.value;
+
+  let image: Awaited<ReturnType<typeof processImage>> | undefined;
+  if (file && file.size > 0) {
+    try {
+      image = await processImage(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return failure(
+        422,
+        submission.reply({ fieldErrors: { image: [error.reason] } }),
+        uploadErrorToast(error.reason),
+      );
+    }
+  }
+
+  try {
+    const result = await saveProduct(
+      db,
+      storage,
+      admin,
+      productId,
+      {
+        name: fields.name,
+        description: fields.description,
+        priceCents: fields.price,
+        categoryIds: fields.categoryIds,
+        image,
+        removeImage: fields.removeImage,
+      },
+      { onCleanupError: (err, url) => logger.warn({ err, url }, "product: image cleanup failed") },
+    );
+    if (result.ok) {
+      return redirectWithToast(env.SESSION_SECRET, "/admin/products", {
+        type: "success",
+        title: result.created ? "Product created" : "Product updated",
+        description: `"${result.name}" has been saved.`,
+      });
+    }
+    if (result.code === "not-found") {
+      return redirectWithToast(env.SESSION_SECRET, "/admin/products", {
+        type: "destructive",
+        title: errorTitle(creating),
+        description: "The product no longer exists: it may have been deleted meanwhile.",
+      });
+    }
+    return failure(
+      422,
+      submission.reply({ fieldErrors: { categoryIds: [result.message] } }),
+      toast({ type: "destructive", title: errorTitle(creating), description: result.message }),
+    );
+  } catch (error) {
+    logger.error({ err: error, productId }, "product: saving failed");
+    const message = "The product was not saved because of a problem on our side. Please try again.";
+    return failure(
+      500,
+      submission.reply({ formErrors: [message] }),
+      toast({ type: "destructive", title: errorTitle(creating), description: message }),
+    );
+  }
+}

@@ -1,0 +1,26 @@
+import { csvFilename } from "#app/lib/csv.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { csvResponse } from "#app/server/http/csv.server.ts";
+import {
+  parseQuoteRequestListQuery,
+  QUOTE_REQUEST_EXPORT_HEADER,
+  quoteRequestExportBatches,
+} from "#app/server/inquiries/admin-quote-requests.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/quote-requests-export";
+
+/**
+ * GET /admin/quote-requests/export.csv?q=&resolved=1 (issue 8): the requests and messages
+ * the list shows (its search, and resolved ones only when they are shown).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { db, logger } = getServices(context);
+  const { q, showResolved } = parseQuoteRequestListQuery(new URL(request.url).searchParams);
+  return csvResponse({
+    filename: csvFilename("quote-requests", new Date()),
+    header: QUOTE_REQUEST_EXPORT_HEADER,
+    batches: quoteRequestExportBatches(db, { q, showResolved }),
+    onError: (error) => logger.error({ err: error }, "admin: quote requests export failed"),
+  });
+}

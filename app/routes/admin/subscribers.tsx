@@ -1,0 +1,213 @@
+import { MailIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { data, useFetcher, useLocation, useNavigation } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
+import { useShowToast } from "#app/components/toaster.tsx";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#app/components/ui/table.tsx";
+import { formatShortDate } from "#app/lib/dates.ts";
+import { formFields } from "#app/lib/forms.ts";
+import { toast } from "#app/lib/toast.ts";
+import { RemoveSubscriberSchema } from "#app/lib/validation/subscribers.ts";
+import { getServices } from "#app/server/context.server.ts";
+import {
+  listSubscribers,
+  parseSubscriberListQuery,
+  removeSubscriber,
+} from "#app/server/newsletter/admin-subscribers.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import type { Route } from "./+types/subscribers";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Subscribers | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = parseSubscriberListQuery(new URL(request.url).searchParams);
+  const list = await listSubscribers(getServices(context).db, query);
+  return { list, q: query.q };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db, logger } = getServices(context);
+  const parsed = RemoveSubscriberSchema.safeParse(formFields(await request.formData()));
+  const failure = (description: string, status: number) =>
+    data(
+      {
+        ok: false,
+        toast: toast({ title: "Error removing subscriber", description, type: "destructive" }),
+      },
+      { status },
+    );
+  if (!parsed.success) return failure("Please choose a subscriber to remove.", 400);
+  try {
+    const result = await removeSubscriber(db, admin, parsed.data.subscriberId);
+    if (!result.ok) return failure("That subscriber does not exist (any more).", 404);
+    return data({
+      ok: true,
+      toast: toast({
+        title: "Subscriber removed",
+        description: `${result.email} has been removed from the newsletter subscribers.`,
+        type: "success",
+      }),
+    });
+  } catch (error) {
+    logger.error({ err: error }, "admin: removing a subscriber failed");
+    return failure("The subscriber was not removed. Please try again.", 500);
+  }
+}
+
+type Subscriber = Route.ComponentProps["loaderData"]["list"]["subscribers"][number];
+
+/**
+ * The 'Remove Subscriber' confirmation (spec §2) for the chosen row. One fetcher for the page,
+ * so the notice still shows after the removed row has left the table.
+ */
+function useRemoval() {
+  const fetcher = useFetcher<typeof action>({ key: "remove-subscriber" });
+  const [target, setTarget] = useState<Subscriber | null>(null);
+  const [open, setOpen] = useState(false);
+  useShowToast(fetcher.data?.toast);
+  // Spec §4 (deletions): the dialog closes whether the removal succeeded or failed.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const dialog = (
+    <>
+      <fetcher.Form method="post" id="remove-subscriber-form">
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="subscriberId" value={target?.id ?? ""} />
+      </fetcher.Form>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Remove Subscriber"
+        description={`Are you sure you want to remove "${target?.email ?? ""}" from the newsletter subscribers? This action cannot be undone.`}
+        confirmLabel="Remove"
+        busy={fetcher.state !== "idle"}
+        form="remove-subscriber-form"
+      />
+    </>
+  );
+  const ask = (subscriber: Subscriber) => {
+    setTarget(subscriber);
+    setOpen(true);
+  };
+  return { dialog, ask };
+}
+
+export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
+  const { list, q } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    navigation.location.search !== location.search;
+  const removal = useRemoval();
+  const exportHref = `/admin/subscribers/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="Newsletter Subscribers"
+        description="People who asked for the newsletter, newest first."
+        actions={<ExportLink href={exportHref} />}
+      />
+      <section
+        aria-labelledby="subscribers-heading"
+        className="rounded-xl border border-border bg-background shadow-card"
+      >
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <h2 id="subscribers-heading" className="flex items-center gap-2 text-lg font-semibold">
+            <MailIcon className="size-5 text-primary" aria-hidden="true" />
+            <span data-testid="subscriber-total">
+              Total Subscribers: {list.allTotal.toLocaleString("en-ZA")}
+            </span>
+          </h2>
+          <AdminSearchForm
+            value={q ?? ""}
+            placeholder="Search by email..."
+            label="Search subscribers by email"
+            className="sm:w-96"
+          />
+        </div>
+        {loading ? (
+          <p className="p-6 text-center text-sm text-muted-foreground" role="status">
+            Loading subscribers...
+          </p>
+        ) : list.subscribers.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">
+            {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
+          </p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Subscription Date</TableHead>
+                <TableHead className="w-16 text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.subscribers.map((subscriber) => (
+                <TableRow key={subscriber.id}>
+                  <TableCell className="max-w-[12rem] truncate font-medium sm:max-w-none">
+                    {subscriber.email}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap text-muted-foreground">
+                    {formatShortDate(subscriber.createdAt)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:bg-red-50"
+                      onClick={() => removal.ask(subscriber)}
+                      aria-label={`Remove ${subscriber.email}`}
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+      {q && list.total > 0 ? (
+        <p className="-mt-3 text-sm text-muted-foreground">
+          {list.total.toLocaleString("en-ZA")}{" "}
+          {list.total === 1 ? "subscriber matches" : "subscribers match"} "{q}".
+        </p>
+      ) : null}
+      <AdminPagination page={list.page} pageCount={list.pageCount} label="Subscribers pages" />
+      {removal.dialog}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Error fetching subscribers</AlertTitle>
+      <AlertDescription>The subscribers could not be loaded. Please try again.</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,227 @@
+import { RefreshCwIcon } from "lucide-react";
+import { useId } from "react";
+import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
+import { useShowToast } from "#app/components/toaster.tsx";
+import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { Checkbox } from "#app/components/ui/checkbox.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "#app/components/ui/table.tsx";
+import { formatShortDate } from "#app/lib/dates.ts";
+import { formFields } from "#app/lib/forms.ts";
+import { toast } from "#app/lib/toast.ts";
+import { cn } from "#app/lib/utils.ts";
+import { AdminToggleSchema } from "#app/lib/validation/users.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { redirectWithToast } from "#app/server/http/toast.server.ts";
+import {
+  accessChangeError,
+  grantAdmin,
+  listUsers,
+  revokeAdmin,
+} from "#app/server/users/admin-access.server.ts";
+import { requireAdmin } from "#app/server/users/auth.server.ts";
+import { clearSessionCookie, deleteSession } from "#app/server/users/session.server.ts";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "User Management | Admin" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireAdmin(request, context);
+  const q = new URL(request.url).searchParams.get("q")?.slice(0, 200) ?? "";
+  const users = await listUsers(getServices(context).db, q);
+  return { users, q, me: me.userId };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireAdmin(request, context);
+  const { db, env } = getServices(context);
+  const parsed = AdminToggleSchema.safeParse(formFields(await request.formData()));
+  if (!parsed.success) {
+    return data(
+      {
+        toast: toast({
+          title: "Error",
+          description: "Failed to update admin status.",
+          type: "destructive",
+        }),
+      },
+      { status: 400 },
+    );
+  }
+  const { intent, userId } = parsed.data;
+  const result =
+    intent === "grant" ? await grantAdmin(db, userId, me) : await revokeAdmin(db, userId, me);
+  if (!result.ok) {
+    const status = result.reason === "not-found" ? 404 : result.reason === "last-admin" ? 409 : 500;
+    return data(
+      {
+        toast: toast({
+          title: "Error",
+          description: accessChangeError(intent, result.reason),
+          type: "destructive",
+        }),
+      },
+      { status },
+    );
+  }
+  const success = toast({
+    title: "Success",
+    description: intent === "grant" ? "Admin access granted." : "Admin access revoked.",
+    type: "success",
+  });
+  if (intent === "revoke" && userId === me.userId) {
+    // An admin who revokes themself leaves the portal at once (issue 6).
+    await deleteSession(db, me.sessionId);
+    return redirectWithToast(env.SESSION_SECRET, "/admin/login", success, {
+      headers: { "Set-Cookie": await clearSessionCookie(env) },
+    });
+  }
+  return data({ toast: success });
+}
+
+type UserRow = Route.ComponentProps["loaderData"]["users"][number];
+
+function AccessToggle({ user, isMe }: { user: UserRow; isMe: boolean }) {
+  const fetcher = useFetcher<typeof action>();
+  const id = useId();
+  useShowToast(fetcher.data?.toast);
+  const busy = fetcher.state !== "idle";
+  // While saving, show the state asked for; afterwards the re-read list decides.
+  const checked =
+    busy && fetcher.formData ? fetcher.formData.get("intent") === "grant" : user.isAdmin;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="userId" value={user.id} />
+      <Checkbox
+        id={id}
+        checked={checked}
+        disabled={busy}
+        aria-describedby={`${id}-email`}
+        onCheckedChange={(value) =>
+          fetcher.submit(
+            { intent: value === true ? "grant" : "revoke", userId: user.id },
+            { method: "post" },
+          )
+        }
+      />
+      <label htmlFor={id} className="text-sm font-medium">
+        {checked ? "Admin" : "Regular User"}
+      </label>
+      <span id={`${id}-email`} className="sr-only">
+        {user.email}
+        {isMe ? " (you)" : ""}
+      </span>
+      {busy ? <Spinner label="Saving" className="text-primary" /> : null}
+      {/* Without JavaScript the checkbox cannot submit: a plain button does the same. */}
+      <noscript>
+        <button
+          type="submit"
+          name="intent"
+          value={user.isAdmin ? "revoke" : "grant"}
+          className="text-sm text-primary underline"
+        >
+          {user.isAdmin ? "Revoke admin" : "Make admin"}
+        </button>
+      </noscript>
+    </fetcher.Form>
+  );
+}
+
+export default function UsersPage({ loaderData }: Route.ComponentProps) {
+  const { users, q, me } = loaderData;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const refreshing =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminPageHeader
+        title="User Management"
+        description="Grant or revoke access to the admin portal."
+      />
+      <section
+        aria-labelledby="manage-admins"
+        className="rounded-xl border border-border bg-background shadow-card"
+      >
+        <div className="flex flex-col gap-3 border-b border-border p-4 sm:p-6">
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="manage-admins" className="text-lg font-semibold">
+              Manage Admin Users
+            </h2>
+            <Link
+              to={`${location.pathname}${location.search}`}
+              className={cn(buttonVariants({ variant: "outline" }), "gap-2")}
+            >
+              <RefreshCwIcon
+                className={cn("size-4", refreshing && "animate-spin")}
+                aria-hidden="true"
+              />
+              Refresh
+            </Link>
+          </div>
+          <AdminSearchForm
+            value={q}
+            placeholder="Search by email..."
+            label="Search users by email"
+          />
+        </div>
+        {users.length === 0 ? (
+          <p className="p-6 text-center text-sm text-muted-foreground">No users found.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Email</TableHead>
+                  <TableHead className="hidden sm:table-cell">Created</TableHead>
+                  <TableHead>Access</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell className="max-w-[14rem] truncate font-medium sm:max-w-none">
+                      {user.email}
+                      {user.id === me ? (
+                        <span className="ml-2 text-xs text-muted-foreground">(you)</span>
+                      ) : null}
+                    </TableCell>
+                    <TableCell className="hidden text-muted-foreground sm:table-cell">
+                      {formatShortDate(user.createdAt)}
+                    </TableCell>
+                    <TableCell>
+                      <AccessToggle user={user} isMe={user.id === me} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>Error</AlertTitle>
+      <AlertDescription>Failed to fetch users. Please try again.</AlertDescription>
+    </Alert>
+  );
+}

@@ -1,0 +1,66 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { Footer } from "#app/components/site/footer.tsx";
+import { useHydrated } from "#app/components/site/form-parts.tsx";
+import { Navbar } from "#app/components/site/navbar.tsx";
+import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
+import type { Toast } from "#app/lib/toast.ts";
+import { cn } from "#app/lib/utils.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { getRequestInfo } from "#app/server/http/request-info.server.ts";
+import type { Route } from "./+types/_layout";
+
+/** The signed "form served at" time for every public form on the page (anti-spam). */
+export function loader({ context }: Route.LoaderArgs) {
+  const formStamp =
+    getRequestInfo(context).formStamp ?? createFormStamp(getServices(context).env.SESSION_SECRET);
+  return { formStamp };
+}
+
+/**
+ * Without JavaScript the toaster cannot run: a notice flashed by a post/redirect/get (e.g.
+ * the footer newsletter) is rendered here instead, at the top of the page.
+ */
+function FlashNotice() {
+  const root = useRouteLoaderData("root") as { toast: Toast | null } | undefined;
+  const hydrated = useHydrated();
+  const toast = root?.toast;
+  if (!toast || hydrated) return null;
+  const error = toast.type === "destructive";
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+      <div
+        role={error ? "alert" : "status"}
+        className={cn(
+          "rounded-lg border p-4 text-sm",
+          error
+            ? "border-red-300 bg-red-50 text-red-900"
+            : "border-green-300 bg-green-50 text-green-900",
+        )}
+      >
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p>{toast.description}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+/** Public layout: the fixed navigation bar and the footer on every public page. */
+export default function SiteLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+      >
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1 pt-18">
+        <FlashNotice />
+        <Outlet />
+      </main>
+      <Footer newsletter={<NewsletterForm source="footer" inverted />} />
+    </div>
+  );
+}

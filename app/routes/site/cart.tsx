@@ -1,0 +1,233 @@
+import { MinusIcon, PlusIcon, ShoppingCartIcon, Trash2Icon } from "lucide-react";
+import { Link } from "react-router";
+import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
+import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
+import { ProductImage } from "#app/components/site/shop/product-image.tsx";
+import {
+  ProductPageSkeleton,
+  useNavigatingToProduct,
+} from "#app/components/site/shop/product-skeleton.tsx";
+import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
+import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
+import { formatRand } from "#app/lib/money.ts";
+import { seo } from "#app/lib/seo.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { Route } from "./+types/cart";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Your Cart",
+    description: "The items in your cart.",
+    path: "/cart",
+  });
+
+export default function CartPage() {
+  const hydrated = useHydrated();
+  const navigatingToProduct = useNavigatingToProduct();
+  if (navigatingToProduct) return <ProductPageSkeleton />;
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Your Cart</h1>
+      <div className="mt-8">
+        {hydrated ? <CartContents /> : <CartSkeleton label="Loading your cart" />}
+      </div>
+    </section>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-input px-6 py-16 text-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-muted">
+        <ShoppingCartIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+      </span>
+      <h2 className="text-2xl font-bold">Your cart is empty</h2>
+      <p className="max-w-md text-muted-foreground">
+        Looks like you haven't added any products to your cart yet.
+      </p>
+      <Link to="/crafts" className={buttonVariants({ size: "lg" })}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}
+
+function CartContents() {
+  const cart = useCart();
+  const { priced, current, loading } = useCartPrices(cart.items);
+  if (cart.items.length === 0) return <EmptyCart />;
+
+  // Until the server has answered, the stored prices are shown (and said to be checked).
+  const lines: PricedLine[] =
+    priced?.lines ?? cart.items.map((item) => ({ ...item, status: "ok" }));
+  const totalCents = priced?.totalCents ?? cart.totalCents;
+
+  return (
+    <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-3">
+      <div className="flex flex-col gap-4 lg:col-span-2">
+        {priced ? (
+          <PriceNotice
+            changed={priced.changed}
+            unavailable={priced.unavailable}
+            action={
+              priced.changed.length > 0 && current ? (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  className="self-start"
+                  onClick={() => cartActions.acceptPrices(current)}
+                >
+                  OK, use the new prices
+                </Button>
+              ) : null
+            }
+          />
+        ) : null}
+        <ul aria-label="Cart items" className="flex flex-col gap-4">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <CartLine line={line} />
+            </li>
+          ))}
+        </ul>
+        <div>
+          <Button type="button" variant="outline" onClick={() => cartActions.clear()}>
+            <Trash2Icon aria-hidden="true" />
+            Clear Cart
+          </Button>
+        </div>
+      </div>
+
+      <aside
+        aria-labelledby="summary-heading"
+        className="rounded-2xl border border-border bg-muted/50 p-6 shadow-card lg:sticky lg:top-24"
+      >
+        <h2 id="summary-heading" className="text-lg font-bold">
+          Order Summary
+        </h2>
+        <dl className="mt-4 flex flex-col gap-3 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt>Subtotal</dt>
+            <dd className="font-semibold" data-testid="cart-subtotal">
+              {formatRand(totalCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt>Shipping</dt>
+            <dd className="text-muted-foreground">Calculated at checkout</dd>
+          </div>
+          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+            <dt className="font-bold">Total</dt>
+            <dd className="font-bold" data-testid="cart-total">
+              {formatRand(totalCents)}
+            </dd>
+          </div>
+        </dl>
+        <p aria-live="polite" className="mt-2 min-h-5 text-xs text-muted-foreground">
+          {loading ? "Checking current prices…" : ""}
+        </p>
+        <div className="mt-4 flex flex-col gap-3">
+          <Link to="/checkout" className={buttonVariants({ size: "lg" })}>
+            Proceed to Checkout
+          </Link>
+          <Link to="/crafts" className={buttonVariants({ variant: "outline" })}>
+            Continue Shopping
+          </Link>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function CartLine({ line }: { line: PricedLine }) {
+  const unavailable = line.status === "unavailable";
+  return (
+    <article
+      aria-label={line.name}
+      className={cn(
+        "flex gap-4 rounded-xl border border-border bg-background p-4 shadow-card",
+        unavailable && "bg-muted",
+      )}
+    >
+      <div className="w-20 shrink-0 overflow-hidden rounded-lg sm:w-24">
+        <ProductImage src={line.imageUrl} alt="" size={96} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="font-semibold leading-snug">
+            {unavailable ? (
+              line.name
+            ) : (
+              <Link to={`/products/${line.id}`} className="hover:text-primary hover:underline">
+                {line.name}
+              </Link>
+            )}
+          </h3>
+          {unavailable ? (
+            <p className="mt-1 text-sm font-medium text-destructive">No longer available</p>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {formatRand(line.priceCents)} each
+              {line.status === "price-changed" ? (
+                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+                  was {formatRand(line.previousPriceCents)}
+                </span>
+              ) : null}
+            </p>
+          )}
+          {unavailable ? null : (
+            <div className="mt-3 flex items-center gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                className="size-9"
+                aria-label={`Decrease quantity of ${line.name}`}
+                disabled={line.quantity <= 1}
+                onClick={() => cartActions.setQuantity(line.id, line.quantity - 1)}
+              >
+                <MinusIcon aria-hidden="true" />
+              </Button>
+              <output
+                aria-label={`Quantity of ${line.name}`}
+                className="w-8 text-center font-semibold tabular-nums"
+              >
+                {line.quantity}
+              </output>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                className="size-9"
+                aria-label={`Increase quantity of ${line.name}`}
+                disabled={line.quantity >= MAX_LINE_QUANTITY}
+                onClick={() => cartActions.setQuantity(line.id, line.quantity + 1)}
+              >
+                <PlusIcon aria-hidden="true" />
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="flex items-center justify-between gap-4 sm:flex-col sm:items-end">
+          <p className="font-bold tabular-nums" data-testid="line-total">
+            {unavailable ? "—" : formatRand(line.priceCents * line.quantity)}
+          </p>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            onClick={() => cartActions.remove(line.id)}
+          >
+            <Trash2Icon aria-hidden="true" />
+            Remove
+            <span className="sr-only"> {line.name}</span>
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

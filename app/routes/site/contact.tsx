@@ -1,0 +1,105 @@
+import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
+import { ContactForm } from "#app/components/site/contact-form.tsx";
+import { PageHero, Section } from "#app/components/site/sections.tsx";
+import { Card } from "#app/components/ui/card.tsx";
+import { COMPANY } from "#app/content/company.ts";
+import { organizationJsonLd } from "#app/content/organization.ts";
+import { CONTACT_PAGE } from "#app/content/site.ts";
+import { publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
+import type { Route } from "./+types/contact";
+
+export function action({ request, context }: Route.ActionArgs) {
+  return contactAction(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
+    title: "Contact Us",
+    description: "Visit us in Queensburgh, Durban, call or e-mail us, or send a message.",
+    path: "/contact",
+  }),
+  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches)) },
+];
+
+const { address } = COMPANY;
+
+export default function ContactPage() {
+  return (
+    <>
+      <PageHero title={CONTACT_PAGE.title} intro={CONTACT_PAGE.intro} />
+      <Section>
+        <div className="grid gap-8 lg:grid-cols-[1fr_1.5fr]">
+          <div className="grid content-start gap-4">
+            <Card className="flex gap-4 p-6">
+              <MapPinIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+              <div>
+                <h2 className="font-semibold">Address</h2>
+                <address className="not-italic text-muted-foreground">
+                  {address.street}
+                  <br />
+                  {address.suburb}, {address.city}, {address.postalCode}
+                  <br />
+                  {address.province}, {address.country}
+                </address>
+              </div>
+            </Card>
+            <Card className="flex gap-4 p-6">
+              <PhoneIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+              <div>
+                <h2 className="font-semibold">Phone</h2>
+                <a href={COMPANY.phoneHref} className="text-primary hover:underline">
+                  {COMPANY.phone}
+                </a>
+              </div>
+            </Card>
+            <Card className="flex gap-4 p-6">
+              <MailIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+              <div>
+                <h2 className="font-semibold">Email</h2>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
+                  <dt>General:</dt>
+                  <dd>
+                    <a
+                      href={`mailto:${COMPANY.generalEmail}`}
+                      className="break-all text-primary hover:underline"
+                    >
+                      {COMPANY.generalEmail}
+                    </a>
+                  </dd>
+                  <dt>Support:</dt>
+                  <dd>
+                    <a
+                      href={`mailto:${COMPANY.supportEmail}`}
+                      className="break-all text-primary hover:underline"
+                    >
+                      {COMPANY.supportEmail}
+                    </a>
+                  </dd>
+                </dl>
+              </div>
+            </Card>
+            <Card className="flex gap-4 p-6">
+              <ClockIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+              <div>
+                <h2 className="font-semibold">Business Hours</h2>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
+                  {COMPANY.hours.map((row) => (
+                    <div key={row.days} className="contents">
+                      <dt>{row.days}:</dt>
+                      <dd>{row.time}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            </Card>
+          </div>
+          <Card className="p-6 sm:p-8">
+            <h2 className="mb-6 text-2xl font-bold tracking-tight">{CONTACT_PAGE.formHeading}</h2>
+            <ContactForm />
+          </Card>
+        </div>
+      </Section>
+    </>
+  );
+}

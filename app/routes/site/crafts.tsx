@@ -1,0 +1,236 @@
+import { ArrowRightIcon, EggIcon, GiftIcon, HeartIcon, PencilRulerIcon } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
+import { ProductGrid } from "#app/components/site/shop/product-card.tsx";
+import { ProductImage } from "#app/components/site/shop/product-image.tsx";
+import {
+  ProductPageSkeleton,
+  useNavigatingToProduct,
+} from "#app/components/site/shop/product-skeleton.tsx";
+import { showToast } from "#app/components/toaster.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { cn } from "#app/lib/utils.ts";
+import { listCategories, listProducts } from "#app/server/catalog/catalog.server.ts";
+import { getServices } from "#app/server/context.server.ts";
+import type { Route } from "./+types/crafts";
+
+/** Spec §2: the three quick tiles of the hero. */
+const HERO_TILES = [
+  { name: "Mother's Day Gifts", blurb: "Personalised keepsakes for her", icon: HeartIcon },
+  { name: "Easter Collection", blurb: "Seasonal décor and treats", icon: EggIcon },
+  { name: "Custom Gifts", blurb: "Made to your design", icon: GiftIcon },
+] as const;
+
+/** Spec §8/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
+const CATEGORY_NOTICE_MS = 2000;
+
+function announceCategory(name: string) {
+  showToast({
+    id: `category-${name}`,
+    type: "message",
+    title: `${name} Selected`,
+    description: `Showing products from ${name}`,
+    duration: CATEGORY_NOTICE_MS,
+  });
+}
+
+/** The filtered view is a URL, so it can be linked, reloaded and rendered by the server. */
+function categoryHref(name: string) {
+  return `/crafts?${new URLSearchParams({ category: name })}#products`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger } = getServices(context);
+  const requested = new URL(request.url).searchParams.get("category")?.trim().slice(0, 100);
+  try {
+    const [categories, products] = await Promise.all([
+      listCategories(db),
+      listProducts(db, { category: requested || null }),
+    ]);
+    // Case-insensitive match (spec §4); show the category's own spelling when it exists.
+    const match = requested
+      ? categories.find((c) => c.name.toLowerCase() === requested.toLowerCase())
+      : undefined;
+    return { categories, products, category: match?.name ?? (requested || null) };
+  } catch (error) {
+    // Spec §8 "Crafts data failure: only logged": the page shows its empty messages.
+    logger.error({ err: error }, "crafts: reading the catalogue failed");
+    // Never cached: the next visitor gets a fresh try (issue 10 page cache).
+    return data(
+      { categories: [], products: [], category: requested || null },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  }
+}
+
+/** The loader's own Cache-Control (set only on failure) reaches the page cache. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const names = (loaderData?.categories ?? []).slice(0, 3).map((c) => c.name);
+  const category = loaderData?.category;
+  return seo(matches, {
+    title: category ? `${category} | Bespoke Creations` : "Bespoke Creations",
+    // Spec §2: the page description uses the first 3 category names.
+    description: names.length
+      ? `Handcrafted and personalised gifts, made in Durban: ${names.join(", ")} and more.`
+      : "Handcrafted and personalised gifts and seasonal items, made in Durban.",
+    path: category ? `/crafts?${new URLSearchParams({ category })}` : "/crafts",
+  });
+};
+
+export default function CraftsPage({ loaderData }: Route.ComponentProps) {
+  const { categories, products, category } = loaderData;
+  const navigation = useNavigation();
+  const navigatingToProduct = useNavigatingToProduct();
+  const refiltering = navigation.state === "loading" && navigation.location.pathname === "/crafts";
+
+  if (navigatingToProduct) return <ProductPageSkeleton />;
+
+  return (
+    <>
+      <section className="relative overflow-hidden bg-ink text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgb(245_158_11/0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgb(37_99_235/0.35),transparent_50%)]"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+            Handmade in Durban
+          </p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Bespoke Creations
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200">
+            Handcrafted and personalised gifts and seasonal pieces, designed and made in our
+            workshop with the same care we give our engineering work.
+          </p>
+          <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+            {HERO_TILES.map(({ name, blurb, icon: Icon }) => (
+              <li key={name}>
+                <Link
+                  to={categoryHref(name)}
+                  preventScrollReset
+                  onClick={() => announceCategory(name)}
+                  className="group flex h-full items-center gap-4 rounded-xl border border-white/15 bg-white/10 p-4 backdrop-blur transition-colors hover:bg-white/20"
+                >
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                    <Icon aria-hidden="true" className="size-6" />
+                  </span>
+                  <span className="flex flex-col">
+                    <span className="font-semibold">{name}</span>
+                    <span className="text-sm text-slate-300">{blurb}</span>
+                  </span>
+                  <ArrowRightIcon
+                    aria-hidden="true"
+                    className="ml-auto size-5 shrink-0 transition-transform group-hover:translate-x-1"
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="categories-heading"
+        className="mx-auto max-w-7xl px-4 py-14 sm:px-6"
+      >
+        <h2 id="categories-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+          Shop by Category
+        </h2>
+        {categories.length === 0 ? (
+          <p className="mt-6 text-muted-foreground">No categories available</p>
+        ) : (
+          <ul className="-mx-4 mt-8 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-5">
+            {categories.map((c) => (
+              <li key={c.id} className="w-40 shrink-0 snap-start sm:w-auto">
+                <Link
+                  to={categoryHref(c.name)}
+                  preventScrollReset
+                  onClick={() => announceCategory(c.name)}
+                  aria-current={category === c.name ? "true" : undefined}
+                  className={cn(
+                    "group flex h-full flex-col overflow-hidden rounded-xl border bg-background shadow-card transition-shadow hover:shadow-lg",
+                    category === c.name ? "border-primary ring-2 ring-primary" : "border-border",
+                  )}
+                >
+                  <div className="overflow-hidden">
+                    <ProductImage
+                      src={c.imageUrl}
+                      alt=""
+                      size={300}
+                      sizes="(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 160px"
+                      className="transition-transform duration-300 group-hover:scale-105"
+                    />
+                  </div>
+                  <span className="flex flex-1 flex-col gap-1 p-3">
+                    <span className="font-semibold leading-snug">{c.name}</span>
+                    {c.description ? (
+                      <span className="line-clamp-2 text-xs text-muted-foreground">
+                        {c.description}
+                      </span>
+                    ) : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id="products" aria-labelledby="products-heading" className="bg-muted/60 py-14">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="products-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              {category ? `${category} Products` : "Featured Products"}
+            </h2>
+            {category ? (
+              <Link
+                to="/crafts#products"
+                preventScrollReset
+                className={buttonVariants({ variant: "outline" })}
+              >
+                View All Products
+              </Link>
+            ) : null}
+          </div>
+          <div
+            aria-busy={refiltering}
+            className={cn("mt-8 transition-opacity", refiltering && "opacity-50")}
+          >
+            {products.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-input bg-background p-10 text-center text-muted-foreground">
+                {category
+                  ? `No products available in the ${category} category`
+                  : "No products available"}
+              </p>
+            ) : (
+              <ProductGrid products={products} />
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="custom-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <div className="flex flex-col items-start gap-6 rounded-2xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 md:flex-row md:items-center md:justify-between">
+          <div className="flex items-start gap-4">
+            <PencilRulerIcon aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-300" />
+            <div>
+              <h2 id="custom-heading" className="text-2xl font-bold">
+                Looking for something unique?
+              </h2>
+              <p className="mt-2 max-w-xl text-blue-100">
+                Tell us your idea and we will design and make a one-of-a-kind piece: engraved,
+                printed, laser-cut or lit.
+              </p>
+            </div>
+          </div>
+          <Link to="/contact" className={cn(buttonVariants({ variant: "accent", size: "lg" }))}>
+            Request a Custom Order
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { ArrowRightIcon } from "lucide-react";
+import { Link } from "react-router";
+import { AboutVideo } from "#app/components/site/about-video.tsx";
+import { HomeHero } from "#app/components/site/home-hero.tsx";
+import { NewsletterPopup } from "#app/components/site/newsletter-popup.tsx";
+import { Portfolio } from "#app/components/site/portfolio.tsx";
+import {
+  QuoteSection,
+  Section,
+  SectionHeading,
+  ServiceCard,
+} from "#app/components/site/sections.tsx";
+import { organizationJsonLd } from "#app/content/organization.ts";
+import { ABOUT, SERVICE_SUMMARIES } from "#app/content/site.ts";
+import { publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
+import type { Route } from "./+types/home";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { aboutVideoUrl: getServices(context).env.ABOUT_VIDEO_URL ?? null };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return quoteAction(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...seo(matches, {
+    title: "Powering Your Digital & Hardware World",
+    description:
+      "Digital solutions, hardware design and manufacturing, and bespoke gifts from an engineering company in Durban, South Africa.",
+    path: "/",
+    image: ABOUT.poster.src,
+  }),
+  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches)) },
+];
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <HomeHero />
+
+      <Section id="about" labelledBy="about-heading">
+        <div className="grid items-center gap-10 lg:grid-cols-2">
+          <div>
+            <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-primary">
+              Who we are
+            </p>
+            <h2 id="about-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {ABOUT.heading}
+            </h2>
+            {ABOUT.blurb.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-lg text-muted-foreground">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <AboutVideo videoUrl={loaderData.aboutVideoUrl} />
+        </div>
+      </Section>
+
+      <Section id="services" labelledBy="services-heading" className="bg-muted">
+        <SectionHeading
+          id="services-heading"
+          eyebrow="What we do"
+          title="Our Services"
+          intro="Three divisions, one team: pick where you want to start."
+        />
+        <ul className="grid gap-6 md:grid-cols-3">
+          {SERVICE_SUMMARIES.map((service) => (
+            <li key={service.to}>
+              <ServiceCard
+                icon={service.icon}
+                title={service.title}
+                description={service.description}
+              >
+                <Link
+                  to={service.to}
+                  className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
+                >
+                  {/* The spec's visible text; the rest names the target for screen readers
+                      and search engines (a bare "See More" says nothing out of context). */}
+                  See More<span className="sr-only"> about {service.title}</span>
+                  <ArrowRightIcon aria-hidden="true" className="size-4" />
+                </Link>
+              </ServiceCard>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="portfolio" labelledBy="portfolio-heading">
+        <SectionHeading
+          id="portfolio-heading"
+          eyebrow="Our work"
+          title="Portfolio"
+          intro="A few recent projects across our three divisions."
+        />
+        <Portfolio />
+      </Section>
+
+      <QuoteSection />
+      <NewsletterPopup />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { LegalPage } from "#app/components/site/legal-page.tsx";
+import { PRIVACY_POLICY } from "#app/content/legal.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
+import { seo } from "#app/lib/seo.ts";
+import type { Route } from "./+types/privacy";
+
+/** Spec §2: the last-updated date is today (computed on the server, so no hydration drift). */
+export function loader() {
+  return { lastUpdated: formatLongDate(new Date()) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Privacy Policy",
+    description:
+      "How we collect, use, keep and protect your personal information under POPIA, and how to access, delete or unsubscribe.",
+    path: "/privacy",
+  });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage {...PRIVACY_POLICY} lastUpdated={loaderData.lastUpdated} />;
+}

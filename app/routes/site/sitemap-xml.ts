@@ -1,0 +1,41 @@
+import { listProductsForSitemap } from "#app/server/catalog/sitemap.server.ts";
+import { getServices } from "#app/server/context.server.ts";
+import type { Route } from "./+types/sitemap-xml";
+
+/** The public pages of spec §2 that search engines should list (not cart/checkout). */
+const PAGES = [
+  "/",
+  "/digital",
+  "/hardware",
+  "/crafts",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/sitemap",
+];
+
+const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`,
+  );
+
+/** /sitemap.xml: the public pages and every product (issue 4 §5). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = getServices(context);
+  const products = await listProductsForSitemap(db);
+  const urls = [
+    ...PAGES.map((path) => `<url><loc>${escapeXml(`${env.PUBLIC_URL}${path}`)}</loc></url>`),
+    ...products.map(
+      (product) =>
+        `<url><loc>${escapeXml(`${env.PUBLIC_URL}/products/${product.id}`)}</loc><lastmod>${product.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=600",
+    },
+  });
+}

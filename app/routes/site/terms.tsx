@@ -1,0 +1,21 @@
+import { LegalPage } from "#app/components/site/legal-page.tsx";
+import { TERMS_OF_SERVICE } from "#app/content/legal.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
+import { seo } from "#app/lib/seo.ts";
+import type { Route } from "./+types/terms";
+
+/** Spec §2: the last-updated date is today (computed on the server, so no hydration drift). */
+export function loader() {
+  return { lastUpdated: formatLongDate(new Date()) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: "Terms of Service",
+    description: "The terms for using our website and for orders of bespoke products.",
+    path: "/terms",
+  });
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <LegalPage {...TERMS_OF_SERVICE} lastUpdated={loaderData.lastUpdated} />;
+}

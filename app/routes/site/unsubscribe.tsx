@@ -1,0 +1,74 @@
+import { data, Form, Link } from "react-router";
+import { Button } from "#app/components/ui/button.tsx";
+import { seo } from "#app/lib/seo.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { readUnsubscribeToken, unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
+import type { Route } from "./+types/unsubscribe";
+
+/*
+ * The signed unsubscribe link from every newsletter e-mail (POPIA). GET only shows a
+ * confirmation button, so mail scanners that open links do not unsubscribe anyone; POST
+ * removes the address, and also answers RFC 8058 one-click (List-Unsubscribe-Post).
+ */
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const email = readUnsubscribeToken(getServices(context).env.SESSION_SECRET, params.token);
+  if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
+  return { email };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const { db, env, logger } = getServices(context);
+  const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
+  if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
+  const removed = await unsubscribe(db, email);
+  logger.info({ removed }, "newsletter unsubscribe");
+  return { done: true as const };
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  seo(matches, {
+    title: "Unsubscribe",
+    description: "Unsubscribe from our newsletter.",
+    path: `/newsletter/unsubscribe/${params.token}`,
+    noindex: true,
+  });
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-5 px-4 py-20">
+      <h1 className="text-3xl font-bold tracking-tight">Unsubscribe</h1>
+      {actionData?.done ? (
+        <div role="status" className="space-y-3">
+          <p className="text-lg">
+            {loaderData.email} has been removed from our newsletter. You will receive no further
+            newsletters from us.
+          </p>
+          <Link to="/" className="font-semibold text-primary underline underline-offset-4">
+            Return to Home
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" className="space-y-4">
+          <p className="text-lg">
+            Remove <strong>{loaderData.email}</strong> from our newsletter?
+          </p>
+          <Button type="submit" size="lg">
+            Unsubscribe
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20">
+      <h1 className="text-3xl font-bold tracking-tight">Unsubscribe</h1>
+      <p className="mt-4">
+        This unsubscribe link is not valid. E-mail us and we will remove your address by hand.
+      </p>
+    </section>
+  );
+}

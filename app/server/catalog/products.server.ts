@@ -1,0 +1,321 @@
+import { and, asc, eq, exists, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import { centsToDecimal, toCents } from "#app/lib/money.ts";
+import { categories, productCategories, products } from "#db/schema/index.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { isForeignKeyViolation } from "../db/errors.server.ts";
+import { likePattern, searchTerm } from "../db/search.server.ts";
+import type { ProcessedImage } from "../storage/images.server.ts";
+import type { FileStorage } from "../storage/storage.server.ts";
+import { isUuid } from "./catalog.server.ts";
+import { notifyCatalogChanged } from "./catalog-events.server.ts";
+import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
+
+/*
+ * Admin reads and writes of products (spec §2 /admin/products and the product form, §7
+ * "Admin reads/writes", issue 7). A product, its image reference and its category links are
+ * saved in one transaction, with its audit record; image files no longer used are removed
+ * only after the commit.
+ */
+
+export interface AdminCategoryTag {
+  id: string;
+  name: string;
+  isSpecial: boolean;
+}
+
+export interface AdminProductRow {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  imageUrl: string | null;
+  /** Linked categories by name. */
+  categories: AdminCategoryTag[];
+}
+
+/**
+ * Products ordered by name. `search` matches name, description or any linked category's
+ * name as a case-insensitive substring (spec §2), in the database.
+ */
+export async function listAdminProducts(
+  db: Database,
+  search?: string | null,
+): Promise<AdminProductRow[]> {
+  const term = searchTerm(search);
+  const pattern = term ? likePattern(term) : null;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+      imageUrl: products.imageUrl,
+    })
+    .from(products)
+    .where(
+      pattern
+        ? or(
+            ilike(products.name, pattern),
+            ilike(products.description, pattern),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(productCategories)
+                .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+                .where(
+                  and(
+                    eq(productCategories.productId, products.id),
+                    ilike(categories.name, pattern),
+                  ),
+                ),
+            ),
+          )
+        : undefined,
+    )
+    // By name as people read it ("candle" next to "Candle"), the same on every engine.
+    .orderBy(asc(sql`lower(${products.name})`), asc(products.name), asc(products.id));
+
+  const tags = new Map<string, AdminCategoryTag[]>();
+  if (rows.length > 0) {
+    const links = await db
+      .select({
+        productId: productCategories.productId,
+        id: categories.id,
+        name: categories.name,
+        isSpecial: categories.isSpecial,
+      })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(
+        inArray(
+          productCategories.productId,
+          rows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name));
+    for (const { productId, ...tag } of links) {
+      tags.set(productId, [...(tags.get(productId) ?? []), tag]);
+    }
+  }
+  return rows.map(({ price, ...row }) => ({
+    ...row,
+    priceCents: toCents(price),
+    categories: tags.get(row.id) ?? [],
+  }));
+}
+
+export interface ProductForEdit {
+  id: string;
+  name: string;
+  description: string | null;
+  priceCents: number;
+  imageUrl: string | null;
+  categoryIds: string[];
+}
+
+/** One product with its category ids, for the edit form; null when unknown or malformed. */
+export async function getProductForEdit(db: Database, id: string): Promise<ProductForEdit | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      price: products.price,
+      imageUrl: products.imageUrl,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const links = await db
+    .select({ categoryId: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, id));
+  const { price, ...rest } = row;
+  return { ...rest, priceCents: toCents(price), categoryIds: links.map((l) => l.categoryId) };
+}
+
+/** The product form's Categories panel (spec §7: id, name, is_special by name). */
+export async function listCategoryOptions(db: Database): Promise<AdminCategoryTag[]> {
+  return db
+    .select({ id: categories.id, name: categories.name, isSpecial: categories.isSpecial })
+    .from(categories)
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id));
+}
+
+export interface ProductChanges {
+  name: string;
+  description: string | null;
+  priceCents: number;
+  categoryIds: string[];
+  /** A new image, already checked and encoded (processImage). */
+  image?: ProcessedImage;
+  /** Take the current image away (ignored when `image` is given). */
+  removeImage?: boolean;
+}
+
+export type SaveProductResult =
+  | { ok: true; id: string; name: string; created: boolean }
+  | { ok: false; code: "not-found" | "unknown-category"; message: string };
+
+export interface CatalogWriteOptions {
+  /** Told about image files that could not be removed (the save itself succeeded). */
+  onCleanupError?: (error: unknown, url: string) => void;
+}
+
+/**
+ * Creates (`id` null) or updates a product: its fields, its image reference and its category
+ * links in one transaction, with the audit record. Links kept keep their date, so the public
+ * card's first category stays the same. The replaced image's files are removed after the
+ * commit when nothing else uses them; a failed save removes the new image's files.
+ */
+export async function saveProduct(
+  db: Database,
+  storage: FileStorage,
+  actor: AuditActor,
+  id: string | null,
+  changes: ProductChanges,
+  options: CatalogWriteOptions = {},
+): Promise<SaveProductResult> {
+  if (id !== null && !isUuid(id)) {
+    return { ok: false, code: "not-found", message: "The product does not exist." };
+  }
+  const categoryIds = [...new Set(changes.categoryIds.map((c) => c.toLowerCase()))];
+  if (!categoryIds.every(isUuid)) {
+    return { ok: false, code: "unknown-category", message: unknownCategoryMessage };
+  }
+  let newImageUrl: string | null = null;
+  let replacedImageUrl: string | null = null;
+  try {
+    const result = await db.transaction(async (tx): Promise<SaveProductResult> => {
+      let before: { imageUrl: string | null } | undefined;
+      if (id !== null) {
+        // Two saves of one product are serialised; the second sees the first's result.
+        [before] = await tx
+          .select({ imageUrl: products.imageUrl })
+          .from(products)
+          .where(eq(products.id, id))
+          .for("update");
+        if (!before)
+          return { ok: false, code: "not-found", message: "The product does not exist." };
+      }
+      if (categoryIds.length > 0) {
+        // KEY SHARE: a category being linked cannot be deleted until this save commits (its
+        // delete then sees the link and refuses), and one deleted first is simply missing.
+        const found = await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(inArray(categories.id, categoryIds))
+          .for("key share");
+        if (found.length !== categoryIds.length) {
+          return { ok: false, code: "unknown-category", message: unknownCategoryMessage };
+        }
+      }
+
+      let imageUrl = before?.imageUrl ?? null;
+      if (changes.image) {
+        newImageUrl = await adoptImage(tx, storage, "products", changes.image);
+        imageUrl = newImageUrl;
+      } else if (changes.removeImage) {
+        imageUrl = null;
+      }
+      if (before?.imageUrl && before.imageUrl !== imageUrl) replacedImageUrl = before.imageUrl;
+
+      const values = {
+        name: changes.name,
+        description: changes.description,
+        price: centsToDecimal(changes.priceCents),
+        imageUrl,
+        updatedAt: new Date(),
+      };
+      let productId: string;
+      if (id === null) {
+        const [inserted] = await tx.insert(products).values(values).returning({ id: products.id });
+        productId = inserted!.id;
+      } else {
+        await tx.update(products).set(values).where(eq(products.id, id));
+        productId = id;
+        await tx
+          .delete(productCategories)
+          .where(
+            and(
+              eq(productCategories.productId, id),
+              categoryIds.length > 0
+                ? notInArray(productCategories.categoryId, categoryIds)
+                : undefined,
+            ),
+          );
+      }
+      if (categoryIds.length > 0) {
+        await tx
+          .insert(productCategories)
+          .values(categoryIds.map((categoryId) => ({ productId, categoryId })))
+          .onConflictDoNothing();
+      }
+      await recordAudit(tx, actor, {
+        action: id === null ? "product.create" : "product.update",
+        entity: "product",
+        entityId: productId,
+        details: {
+          name: changes.name,
+          priceCents: changes.priceCents,
+          categoryIds,
+          imageUrl,
+          ...(replacedImageUrl ? { replacedImageUrl } : {}),
+        },
+      });
+      // Public pages cached by any process show the change at once (decision 011).
+      await notifyCatalogChanged(tx);
+      return { ok: true, id: productId, name: changes.name, created: id === null };
+    });
+    if (!result.ok) {
+      await collectUnusedImages(db, storage, [newImageUrl], options.onCleanupError);
+      return result;
+    }
+    await collectUnusedImages(db, storage, [replacedImageUrl], options.onCleanupError);
+    return result;
+  } catch (error) {
+    // Rolled back: the new image's files go again, unless another row uses them.
+    await collectUnusedImages(db, storage, [newImageUrl], options.onCleanupError);
+    if (isForeignKeyViolation(error)) {
+      return { ok: false, code: "unknown-category", message: unknownCategoryMessage };
+    }
+    throw error;
+  }
+}
+
+const unknownCategoryMessage =
+  "One of the chosen categories no longer exists. Reload the page and choose again.";
+
+export type DeleteProductResult = { ok: true; name: string } | { ok: false; code: "not-found" };
+
+/** Deletes a product (its links go with it; order lines keep their name and price). */
+export async function deleteProduct(
+  db: Database,
+  storage: FileStorage,
+  actor: AuditActor,
+  id: string,
+  options: CatalogWriteOptions = {},
+): Promise<DeleteProductResult> {
+  if (!isUuid(id)) return { ok: false, code: "not-found" };
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .returning({ name: products.name, imageUrl: products.imageUrl });
+    if (!row) return null;
+    await recordAudit(tx, actor, {
+      action: "product.delete",
+      entity: "product",
+      entityId: id,
+      details: { name: row.name, imageUrl: row.imageUrl },
+    });
+    // Public pages cached by any process show the change at once (decision 011).
+    await notifyCatalogChanged(tx);
+    return row;
+  });
+  if (!deleted) return { ok: false, code: "not-found" };
+  await collectUnusedImages(db, storage, [deleted.imageUrl], options.onCleanupError);
+  return { ok: true, name: deleted.name };
+}

@@ -1,0 +1,46 @@
+import type { Logger } from "pino";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Database } from "./db/client.server.ts";
+import type { Env } from "./env.server.ts";
+import type { RateLimits } from "./http/rate-limit.server.ts";
+import type { FileStorage } from "./storage/storage.server.ts";
+
+/**
+ * What every loader and action can use, created once by server.ts and handed to React Router
+ * through its context (never imported as module state, so one process can serve tests with
+ * their own database).
+ */
+export interface AppServices {
+  db: Database;
+  env: Env;
+  logger: Logger;
+  /** Per-process rate limits; each feature registers its rules in RATE_LIMIT_RULES. */
+  rateLimits: RateLimits<RateLimitName>;
+  /** Uploaded files (product and category images): local disk under DATA_DIR/uploads. */
+  storage: FileStorage;
+}
+
+export const servicesContext = createContext<AppServices>();
+
+export function getServices(context: Readonly<RouterContextProvider>): AppServices {
+  return context.get(servicesContext);
+}
+
+/**
+ * Every rate limit of the site, in one place: generous for people, fatal for scripts.
+ * Features add their rule here and consume it with `services.rateLimits.consume(name, key)`.
+ */
+export const RATE_LIMIT_RULES = {
+  /** Any public form submission per client address. */
+  publicForm: { points: 10, durationSeconds: 60 },
+  /** Checkout submissions per client address (a person places one order, retries a few). */
+  checkout: { points: 10, durationSeconds: 600 },
+  /** Failed admin sign-ins per e-mail address (issue 6: 5 per 15 minutes, then 429). */
+  loginFailuresPerEmail: { points: 5, durationSeconds: 15 * 60 },
+  /** Failed admin sign-ins per client address: room for an office behind one address. */
+  loginFailuresPerAddress: { points: 20, durationSeconds: 15 * 60 },
+  /** Create Account attempts per client address. */
+  signupPerAddress: { points: 5, durationSeconds: 15 * 60 },
+} as const satisfies Record<string, { points: number; durationSeconds: number }>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

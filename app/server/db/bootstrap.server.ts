@@ -1,0 +1,38 @@
+import type { Logger } from "pino";
+import { seedDemoCatalogue } from "../catalog/demo-catalogue.server.ts";
+import { type Env, pgliteDirectory } from "../env.server.ts";
+import { createStorage } from "../storage/storage.server.ts";
+import { ensureAdminAccount } from "../users/accounts.server.ts";
+import { type DatabaseHandle, openDatabase, redactUrl } from "./client.server.ts";
+import { migrateDatabase } from "./migrate.server.ts";
+
+export { uploadsDirectory } from "../storage/storage.server.ts";
+
+/**
+ * Opens the configured database, applies migrations, makes the ADMIN_EMAIL account an admin
+ * and seeds the demo catalogue into an empty database. Any failure closes what was opened
+ * and throws with a message fit for one line.
+ */
+export async function bootstrapDatabase(env: Env, logger: Logger): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.DATABASE_URL ? undefined : pgliteDirectory(env),
+  });
+  try {
+    logger.info(
+      `database: ${handle.kind === "postgres" ? redactUrl(env.DATABASE_URL!) : pgliteDirectory(env)}`,
+    );
+    await migrateDatabase(handle);
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const admin = await ensureAdminAccount(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      logger.info(`admin account ${env.ADMIN_EMAIL} ${admin.created ? "created" : "updated"}`);
+    }
+    if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
+      logger.info("seeded the demo catalogue");
+    }
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+}

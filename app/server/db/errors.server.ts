@@ -1,0 +1,27 @@
+/*
+ * Recognising PostgreSQL errors the same way on PGlite and on postgres.js: Drizzle wraps the
+ * driver's error, whose `code` is the SQLSTATE.
+ */
+
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** 23505: a unique index refused the row (e.g. a duplicate subscriber, spec §8). */
+export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
+
+/**
+ * A foreign key refused a delete. PostgreSQL 15 reports ON DELETE RESTRICT as 23503,
+ * PostgreSQL 17 (PGlite) as 23001 (restrict_violation): both mean "still in use".
+ */
+export const isForeignKeyViolation = (error: unknown) =>
+  ["23503", "23001"].includes(pgErrorCode(error) ?? "");
+
+/** 23514: a check constraint refused the row. */
+export const isCheckViolation = (error: unknown) => pgErrorCode(error) === "23514";

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, loadEnv } from "./env.server.ts";
+
+const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
+
+describe("loadEnv", () => {
+  it("applies the documented defaults", () => {
+    const dir = dataDir();
+    const env = loadEnv({ DATA_DIR: dir });
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("generates SESSION_SECRET once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadEnv({ DATA_DIR: dir }).SESSION_SECRET;
+    expect(loadEnv({ DATA_DIR: dir }).SESSION_SECRET).toBe(first);
+    expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^invalid configuration: PORT must be a port number \(got "abc"\)$/],
+    [{ PORT: "70000" }, /PORT must be between 0 and 65535/],
+    [{ DATABASE_URL: "mysql://x@y/z" }, /DATABASE_URL must be a postgres/],
+    [{ PUBLIC_URL: "localhost" }, /PUBLIC_URL must be an http/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp/],
+    [{ SEED_DEMO: "maybe" }, /SEED_DEMO must be one of/],
+    [{ TRUST_PROXY: "yes please!" }, /TRUST_PROXY must be true, false, a number of hops/],
+    [
+      { ADMIN_EMAIL: "boss@example.com" },
+      /ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
+    ],
+  ])("names the variable in the message for %o", (values, message) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...values })).toThrow(message);
+  });
+
+  it("never echoes a password or secret", () => {
+    try {
+      loadEnv({ DATA_DIR: dataDir(), ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "abc" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain("ADMIN_PASSWORD must be at least 6 characters");
+      expect((error as Error).message).not.toContain('"abc"');
+    }
+  });
+
+  it("treats empty strings as unset and trims a trailing slash from PUBLIC_URL", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), DATABASE_URL: "", PUBLIC_URL: "https://x.co.za/" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PUBLIC_URL).toBe("https://x.co.za");
+  });
+
+  it("reads TRUST_PROXY as Express's trust proxy setting", () => {
+    const trust = (value?: string) =>
+      loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("off")).toBe(false);
+    expect(trust("2")).toBe(2);
+    expect(trust("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+  });
+});

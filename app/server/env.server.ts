@@ -1,0 +1,137 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
+    error: "must be one of true/false, 1/0, yes/no, on/off",
+  })
+  .transform((value) => ["1", "true", "yes", "on"].includes(value));
+
+const emptyAsUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUndefined, schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+    ),
+    PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" })),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
+    ADMIN_PASSWORD: optional(z.string().min(6, "must be at least 6 characters")),
+    SMTP_URL: optional(
+      z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }),
+    ),
+    MAIL_FROM: optional(z.string().min(3)),
+    NOTIFY_EMAIL: z.preprocess(
+      emptyAsUndefined,
+      z.email("must be an e-mail address").default("info@example.co.za"),
+    ),
+    // The About video on home (a video file or an embeddable page); unset shows the poster only.
+    ABOUT_VIDEO_URL: optional(
+      z.string().refine((value) => /^(https?:\/\/|\/(?!\/))/.test(value), {
+        error: "must be an http(s):// URL or a path starting with /",
+      }),
+    ),
+    SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    // Behind a reverse proxy: which proxies to believe for the client address and https
+    // (X-Forwarded-For / -Proto). Express "trust proxy": false, true, a hop count, or
+    // comma-separated addresses, subnets or names like "loopback".
+    TRUST_PROXY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[\w.:/,\s-]+$/, "must be true, false, a number of hops or a list of addresses")
+        .default("false")
+        .transform(parseTrustProxy),
+    ),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+function parseTrustProxy(value: string): boolean | number | string {
+  const trimmed = value.trim().toLowerCase();
+  if (["true", "yes", "on"].includes(trimmed)) return true;
+  if (["false", "no", "off", "0"].includes(trimmed)) return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return value.trim();
+}
+
+export type Env = z.infer<typeof EnvSchema> & {
+  PUBLIC_URL: string;
+  SESSION_SECRET: string;
+  MAIL_FROM: string;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Parses the environment once at start. A wrong value stops start-up with a one-line message
+ * naming the variable. SESSION_SECRET, when absent, is generated once and kept in DATA_DIR.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const value = source[name];
+      const shown =
+        name.includes("PASSWORD") || name.includes("SECRET") ? "" : ` (got "${value ?? ""}")`;
+      return `${name} ${issue.message}${value === undefined ? "" : shown}`;
+    });
+    throw new EnvError(`invalid configuration: ${problems.join("; ")}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(env.DATA_DIR),
+    MAIL_FROM: env.MAIL_FROM ?? `Website <${env.NOTIFY_EMAIL}>`,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // First start: create it below.
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Where PGlite keeps its files when DATABASE_URL is unset. */
+export function pgliteDirectory(env: Pick<Env, "DATA_DIR">): string {
+  return path.join(env.DATA_DIR, "db");
+}

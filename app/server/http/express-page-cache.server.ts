@@ -1,0 +1,83 @@
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+import { createFormStamp } from "./honeypot.server.ts";
+import {
+  type CachedPage,
+  isCacheableRequest,
+  type PageCache,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_PAGE_CACHE_CONTROL,
+} from "./page-cache.server.ts";
+import type { RequestInfo } from "./request-info.server.ts";
+
+type Render = (request: Request, requestInfo: RequestInfo) => Promise<Response>;
+
+/** Headers of a rendered page that are per response, or recomputed when sending. */
+const NOT_REPLAYED = new Set(["content-length", "set-cookie", "cache-control", "date"]);
+
+/**
+ * Serves cacheable public pages from the page cache, rendering them on a miss; marks every
+ * other page the app renders `private, no-store`. Static files never reach this.
+ */
+export function pageCacheMiddleware(options: {
+  cache: PageCache;
+  render: Render;
+  secret: string;
+  logger: Logger;
+}): RequestHandler {
+  const { cache, render, secret } = options;
+  return async (req, res, next) => {
+    if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.get("cookie") })) {
+      res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      next();
+      return;
+    }
+    try {
+      const key = req.originalUrl;
+      let page = cache.get(key);
+      let state: "hit" | "miss" | "bypass" = "hit";
+      if (!page) {
+        const generation = cache.generation;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (name === "cookie" || value === undefined) continue;
+          headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+        const response = await render(new Request(url, { headers }), {
+          clientAddress: req.ip ?? "unknown",
+          cspNonce: cache.placeholders.nonce,
+          formStamp: cache.placeholders.formStamp,
+        });
+        const rendered: CachedPage = {
+          status: response.status,
+          headers: [...response.headers.entries()],
+          body: await response.text(),
+        };
+        state = cache.set(key, rendered, generation) ? "miss" : "bypass";
+        page = rendered;
+      }
+      res.status(page.status);
+      for (const [name, value] of page.headers) {
+        if (!NOT_REPLAYED.has(name.toLowerCase())) res.setHeader(name, value);
+      }
+      const routeCacheControl = page.headers.find(([name]) => name === "cache-control")?.[1];
+      res.setHeader(
+        "Cache-Control",
+        state === "bypass"
+          ? (routeCacheControl ?? PRIVATE_CACHE_CONTROL)
+          : PUBLIC_PAGE_CACHE_CONTROL,
+      );
+      // hit: served from memory; miss: rendered and kept; bypass: rendered, not kept.
+      res.setHeader("X-Page-Cache", state);
+      res.send(
+        cache.personalise(page, {
+          nonce: res.locals.cspNonce as string,
+          formStamp: createFormStamp(secret),
+        }),
+      );
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { isCacheableRequest, PageCache } from "./page-cache.server.ts";
+
+const page = (body = "<html>ok</html>", headers: [string, string][] = []) => ({
+  status: 200,
+  headers: [["content-type", "text/html"], ...headers] as [string, string][],
+  body,
+});
+
+describe("isCacheableRequest", () => {
+  it.each([
+    "/",
+    "/_.data",
+    "/digital",
+    "/hardware.data",
+    "/crafts",
+    "/crafts.data",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/sitemap",
+    "/sitemap.xml",
+    "/robots.txt",
+    "/products/3f1e2d3c-1234-4abc-8def-0123456789ab",
+    "/products/3f1e2d3c-1234-4abc-8def-0123456789ab.data",
+  ])("caches the public page %s", (path) => {
+    expect(isCacheableRequest({ method: "GET", path, cookie: undefined })).toBe(true);
+  });
+
+  it.each([
+    "/cart",
+    "/checkout",
+    "/checkout.data",
+    "/admin/dashboard",
+    "/admin/login",
+    "/newsletter",
+    "/resources/cart-prices",
+    "/products/not-an-id",
+    "/no-such-page",
+    "/crafts/extra",
+  ])("never caches %s", (path) => {
+    expect(isCacheableRequest({ method: "GET", path, cookie: undefined })).toBe(false);
+  });
+
+  it("never caches a write, or a page for a signed-in admin or with a flashed notice", () => {
+    expect(isCacheableRequest({ method: "POST", path: "/contact", cookie: undefined })).toBe(false);
+    expect(isCacheableRequest({ method: "HEAD", path: "/", cookie: undefined })).toBe(false);
+    for (const cookie of ["en_session=abc", "theme=dark; en_toast=xyz", "en_toast=1"]) {
+      expect(isCacheableRequest({ method: "GET", path: "/", cookie })).toBe(false);
+    }
+    expect(isCacheableRequest({ method: "GET", path: "/", cookie: "theme=dark" })).toBe(true);
+  });
+});
+
+describe("PageCache", () => {
+  it("serves a stored page until its time is up", () => {
+    let now = 1_000;
+    const cache = new PageCache({ ttlMs: 60_000, now: () => now });
+    expect(cache.set("/", page(), cache.generation)).toBe(true);
+    now += 59_000;
+    expect(cache.get("/")?.body).toBe("<html>ok</html>");
+    now += 2_000;
+    expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("keeps only plain successes without cookies or no-store", () => {
+    const cache = new PageCache();
+    const g = cache.generation;
+    expect(cache.set("/404", { ...page(), status: 404 }, g)).toBe(false);
+    expect(cache.set("/503", { ...page(), status: 503 }, g)).toBe(false);
+    expect(cache.set("/c", page("x", [["set-cookie", "a=b"]]), g)).toBe(false);
+    expect(cache.set("/n", page("x", [["cache-control", "no-store"]]), g)).toBe(false);
+    expect(cache.set("/p", page("x", [["cache-control", "private, max-age=0"]]), g)).toBe(false);
+    expect(cache.set("/big", page("x".repeat(600 * 1024)), g)).toBe(false);
+    expect(cache.size).toBe(0);
+  });
+
+  it("drops everything on clear, and refuses a render that began before the clear", () => {
+    const cache = new PageCache();
+    cache.set("/", page(), cache.generation);
+    const renderStartedAt = cache.generation;
+    cache.clear();
+    expect(cache.get("/")).toBeUndefined();
+    // The catalogue changed while this page was rendering: it may show the old data.
+    expect(cache.set("/crafts", page(), renderStartedAt)).toBe(false);
+    expect(cache.set("/crafts", page(), cache.generation)).toBe(true);
+  });
+
+  it("evicts the least recently used page beyond its size", () => {
+    const cache = new PageCache({ maxEntries: 2 });
+    cache.set("/a", page("a"), cache.generation);
+    cache.set("/b", page("b"), cache.generation);
+    cache.get("/a");
+    cache.set("/c", page("c"), cache.generation);
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")?.body).toBe("a");
+    expect(cache.get("/c")?.body).toBe("c");
+  });
+
+  it("gives each response its own nonce and form stamp", () => {
+    const cache = new PageCache();
+    const { nonce, formStamp } = cache.placeholders;
+    expect(nonce).not.toBe(new PageCache().placeholders.nonce);
+    const stored = page(
+      `<script nonce="${nonce}"></script><input value="${formStamp}"><script nonce="${nonce}">["${formStamp}"]</script>`,
+    );
+    const body = cache.personalise(stored, { nonce: "N1", formStamp: "S1" });
+    expect(body).toBe(
+      '<script nonce="N1"></script><input value="S1"><script nonce="N1">["S1"]</script>',
+    );
+  });
+});

@@ -1,0 +1,119 @@
+import crypto from "node:crypto";
+
+/*
+ * Public pages rendered once and served from memory until the catalogue changes (issue 10,
+ * docs/decisions/011-page-cache.md). A page is rendered with placeholders where each
+ * response must differ — the CSP nonce and the anti-spam form stamp — and every response
+ * gets its own values in their place.
+ */
+
+/** Public pages whose content changes only when an admin edits the catalogue (or daily). */
+const CACHEABLE_PATH =
+  /^\/(?:|_\.data|(?:digital|hardware|crafts|contact|privacy|terms|sitemap)(?:\.data)?|products\/[0-9a-fA-F-]{36}(?:\.data)?|sitemap\.xml|robots\.txt)$/;
+
+/** Cookies that make a page personal: a signed-in admin, a flashed notice. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:en_session|en_toast)=/;
+
+export function isCacheableRequest(request: {
+  method: string;
+  path: string;
+  cookie: string | undefined;
+}): boolean {
+  if (request.method !== "GET") return false;
+  if (request.cookie && PERSONAL_COOKIE.test(request.cookie)) return false;
+  return CACHEABLE_PATH.test(request.path);
+}
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+export interface Placeholders {
+  nonce: string;
+  formStamp: string;
+}
+
+/** How long a page may be served before it is rendered again (the legal pages show today). */
+export const PAGE_TTL_MS = 60_000;
+/** At most this many pages (query strings make keys; memory stays bounded). */
+export const PAGE_CACHE_ENTRIES = 500;
+/** Pages larger than this are not kept. */
+const MAX_BODY_BYTES = 512 * 1024;
+
+export class PageCache {
+  /** Random per process, so no stored text can contain them by chance or by design. */
+  readonly placeholders: Placeholders = {
+    nonce: `csp${crypto.randomBytes(12).toString("hex")}`,
+    formStamp: `stamp${crypto.randomBytes(12).toString("hex")}`,
+  };
+  #entries = new Map<string, { page: CachedPage; storedAt: number }>();
+  #generation = 0;
+
+  constructor(
+    private readonly options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+  ) {}
+
+  get size() {
+    return this.#entries.size;
+  }
+
+  /** Changes whenever the cache is cleared: a render that began earlier is not stored. */
+  get generation() {
+    return this.#generation;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#now() - entry.storedAt > (this.options.ttlMs ?? PAGE_TTL_MS)) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    // Most recently used last: the first key is the one to evict.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.page;
+  }
+
+  /** Keeps a rendered page if it is a plain success rendered since the last clear. */
+  set(key: string, page: CachedPage, renderedInGeneration: number): boolean {
+    if (renderedInGeneration !== this.#generation) return false;
+    if (page.status !== 200 || page.body.length > MAX_BODY_BYTES) return false;
+    const headers = new Map(page.headers.map(([name, value]) => [name.toLowerCase(), value]));
+    if (headers.has("set-cookie")) return false;
+    if (/no-store|private/.test(headers.get("cache-control") ?? "")) return false;
+    this.#entries.delete(key);
+    this.#entries.set(key, { page, storedAt: this.#now() });
+    const max = this.options.maxEntries ?? PAGE_CACHE_ENTRIES;
+    while (this.#entries.size > max) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+    return true;
+  }
+
+  clear() {
+    this.#generation += 1;
+    this.#entries.clear();
+  }
+
+  /** The page for one response: this response's nonce and form stamp in place. */
+  personalise(page: CachedPage, values: Placeholders): string {
+    return page.body
+      .replaceAll(this.placeholders.nonce, values.nonce)
+      .replaceAll(this.placeholders.formStamp, values.formStamp);
+  }
+
+  #now() {
+    return this.options.now?.() ?? Date.now();
+  }
+}
+
+/** What a cached public page tells browsers and CDNs: revalidate, and a CDN may keep it. */
+export const PUBLIC_PAGE_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+/** Everything else rendered by the app: personal or changing, never stored. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";

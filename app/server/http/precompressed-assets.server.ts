@@ -1,0 +1,33 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RequestHandler } from "express";
+
+/**
+ * Serves the build's pre-compressed copy of a hashed asset (foo.js.br or foo.js.gz, written
+ * at build time) when the browser accepts it, so the server never compresses the same file
+ * twice. Place before express.static on the same directory; compression() leaves responses
+ * that already have a Content-Encoding alone.
+ */
+export function precompressedAssets(directory: string): RequestHandler {
+  const available = new Set(fs.existsSync(directory) ? fs.readdirSync(directory) : []);
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = path.posix.basename(req.path);
+    // Brotli whenever accepted: browsers list gzip first at equal weight, yet prefer br.
+    const encoding = req.acceptsEncodings("br")
+      ? "br"
+      : req.acceptsEncodings("gzip")
+        ? "gzip"
+        : null;
+    const suffix = encoding === "br" ? ".br" : encoding === "gzip" ? ".gz" : null;
+    if (suffix && available.has(`${file}${suffix}`) && available.has(file)) {
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("Content-Encoding", encoding as string);
+      res.type(path.extname(file));
+      req.url = `${req.path}${suffix}`;
+    } else if (available.has(`${file}.br`)) {
+      res.setHeader("Vary", "Accept-Encoding");
+    }
+    next();
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  type RateLimiterAbstract,
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { rateLimits } from "#db/schema/index.ts";
+import type { Database } from "../db/client.server.ts";
+
+/*
+ * Per-key rate limits (client address, e-mail …), created by server.ts and shared through
+ * AppServices. On PGlite (one process) the counters live in memory; on PostgreSQL they live
+ * in the rate_limits table, so every app process behind a load balancer counts together.
+ */
+
+export interface RateLimitRule {
+  /** How many attempts are allowed … */
+  points: number;
+  /** … per this many seconds. */
+  durationSeconds: number;
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export class RateLimits<Name extends string = string> {
+  private readonly limiters: Map<Name, RateLimiterAbstract>;
+
+  /** `options.db`: keep the counters in that database (several processes share them). */
+  constructor(rules: Record<Name, RateLimitRule>, options: { db?: Database } = {}) {
+    this.limiters = new Map(
+      (Object.entries(rules) as [Name, RateLimitRule][]).map(([name, rule]) => {
+        const settings = { keyPrefix: name, points: rule.points, duration: rule.durationSeconds };
+        const limiter = options.db
+          ? new RateLimiterDrizzle({ ...settings, storeClient: options.db, schema: rateLimits })
+          : new RateLimiterMemory(settings);
+        return [name, limiter];
+      }),
+    );
+  }
+
+  private limiter(name: Name) {
+    const limiter = this.limiters.get(name);
+    if (!limiter) throw new Error(`unknown rate limit: ${name}`);
+    return limiter;
+  }
+
+  /** Counts one attempt for `key`; says whether it is allowed. */
+  async consume(name: Name, key: string, points = 1): Promise<RateLimitResult> {
+    try {
+      await this.limiter(name).consume(key, points);
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof RateLimiterRes) {
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+        };
+      }
+      throw error;
+    }
+  }
+
+  /** Whether `key` is currently blocked, without counting an attempt. */
+  async check(name: Name, key: string): Promise<RateLimitResult> {
+    const state = await this.limiter(name).get(key);
+    const rule = this.limiter(name);
+    if (state && state.consumedPoints >= rule.points) {
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
+      };
+    }
+    return { allowed: true };
+  }
+
+  /** Forgets `key` (e.g. after a successful sign-in). */
+  async reset(name: Name, key: string): Promise<void> {
+    await this.limiter(name).delete(key);
+  }
+}

@@ -1,0 +1,153 @@
+/*
+ * The HTTP hardening rules (issue 9, docs/security.md), as pure functions so that unit tests
+ * prove them; server.ts applies them to every request.
+ */
+
+/** Where the About video may come from (ABOUT_VIDEO_URL), for frame-src / media-src. */
+function videoOrigin(videoUrl: string | undefined): string | null {
+  if (!videoUrl || videoUrl.startsWith("/")) return null;
+  try {
+    return new URL(videoUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);
+
+/**
+ * The Content-Security-Policy of every response: scripts only from this site and inline ones
+ * only with this response's nonce (React Router's hydration data); no plugins, no framing,
+ * forms post only here. Styles allow inline `style` attributes (Radix positions popovers
+ * with them); they cannot run code. The one third-party origin is the operator's own video
+ * host, when ABOUT_VIDEO_URL names one.
+ */
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  https: boolean;
+  aboutVideoUrl?: string;
+}): string {
+  const video = videoOrigin(options.aboutVideoUrl);
+  const embedsPage = video && options.aboutVideoUrl && !isMediaFile(options.aboutVideoUrl);
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${options.nonce}'`],
+    "script-src-attr": ["'none'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    // blob: the product form previews a chosen image before upload.
+    "img-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'"],
+    "media-src": video && !embedsPage ? ["'self'", video] : ["'self'"],
+    "frame-src": embedsPage ? [video] : ["'none'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+  const policy = Object.entries(directives).map(([name, values]) => `${name} ${values.join(" ")}`);
+  if (options.https) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+/** Features the site never uses, switched off for it and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+  "interest-cohort=()",
+].join(", ");
+
+/** One year, subdomains included: sent only when the site is served over https. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function originOf(value: string | null | undefined): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Cross-site request forgery: a state-changing request must come from this site. Its Origin
+ * (or, when a browser sends none, its Referer) must be the public address or the address the
+ * request itself was sent to. A browser cannot forge either header, so a form on another site
+ * cannot post here with the visitor's cookies. Requests with neither header are refused too.
+ */
+export function isCrossSiteRequest(request: {
+  method: string;
+  origin?: string | null;
+  referer?: string | null;
+  /** The origin this request was addressed to, e.g. "https://shop.example" (from Host). */
+  requestOrigin: string;
+  publicUrl: string;
+}): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const from = request.origin ? originOf(request.origin) : originOf(request.referer);
+  if (!from) return true;
+  return from !== originOf(request.publicUrl) && from !== originOf(request.requestOrigin);
+}
+
+/** Body size limits (issue 9): forms 64 KB; image uploads (admin catalogue) 6 MB. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
+
+/** The admin pages whose forms carry an image file (issue 7). */
+const UPLOAD_PATHS = /^\/admin\/(products|categories)(\/|\.data|$)/;
+
+export type BodyCheck =
+  | { ok: true }
+  | { ok: false; status: 411 | 413; limit: number; message: string };
+
+const kilobytes = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
+
+/**
+ * Whether a request body may be read. Browsers send a Content-Length with every form, so a
+ * body without one (chunked) is refused rather than read to an unknown size.
+ */
+export function checkRequestBody(request: {
+  method: string;
+  path: string;
+  contentLength: string | undefined;
+  transferEncoding: string | undefined;
+}): BodyCheck {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
+  const limit = UPLOAD_PATHS.test(request.path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  if (request.contentLength === undefined) {
+    if (request.transferEncoding) {
+      return {
+        ok: false,
+        status: 411,
+        limit,
+        message: "Please send the form again: its length was missing.",
+      };
+    }
+    return { ok: true };
+  }
+  const length = Number(request.contentLength);
+  if (!Number.isSafeInteger(length) || length < 0) {
+    return { ok: false, status: 411, limit, message: "The request's length is not valid." };
+  }
+  if (length > limit) {
+    return {
+      ok: false,
+      status: 413,
+      limit,
+      message: `What you sent is too large (the limit is ${kilobytes(limit)}). Please shorten it or choose a smaller file.`,
+    };
+  }
+  return { ok: true };
+}

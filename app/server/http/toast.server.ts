@@ -1,0 +1,67 @@
+import { createCookieSessionStorage, redirect } from "react-router";
+import { type Toast, type ToastInput, ToastSchema } from "#app/lib/toast.ts";
+
+/*
+ * Flash toasts across a redirect (post/redirect/get): the action sets a signed cookie, the
+ * next page's root loader reads it once and clears it. Works without JavaScript too.
+ */
+
+const TOAST_KEY = "toast";
+type ToastStorage = ReturnType<
+  typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>
+>;
+const storages = new Map<string, ToastStorage>();
+
+function toastStorage(secret: string) {
+  let storage = storages.get(secret);
+  if (!storage) {
+    storage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+      cookie: {
+        name: "en_toast",
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secrets: [secret],
+        secure: false,
+      },
+    });
+    storages.set(secret, storage);
+  }
+  return storage;
+}
+
+export async function createToastHeaders(secret: string, input: ToastInput): Promise<Headers> {
+  const storage = toastStorage(secret);
+  const session = await storage.getSession();
+  session.flash(TOAST_KEY, ToastSchema.parse(input));
+  return new Headers({ "Set-Cookie": await storage.commitSession(session) });
+}
+
+export async function redirectWithToast(
+  secret: string,
+  url: string,
+  input: ToastInput,
+  init?: ResponseInit,
+) {
+  const headers = new Headers(init?.headers);
+  for (const cookie of (await createToastHeaders(secret, input)).getSetCookie()) {
+    headers.append("Set-Cookie", cookie);
+  }
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads (and consumes) the flashed toast. Returns headers that clear it. */
+export async function getToast(
+  secret: string,
+  request: Request,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  const storage = toastStorage(secret);
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const raw = session.get(TOAST_KEY);
+  if (raw === undefined) return { toast: null, headers: null };
+  const parsed = ToastSchema.safeParse(raw);
+  return {
+    toast: parsed.success ? parsed.data : null,
+    headers: new Headers({ "Set-Cookie": await storage.destroySession(session) }),
+  };
+}

@@ -1,0 +1,376 @@
+import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { pageCount, parsePage } from "#app/lib/pagination.ts";
+import { messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
+import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
+import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
+import { contactRequestSearchText, contactRequests, users } from "#db/schema/index.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import { isUuid } from "../catalog/catalog.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { likePattern, searchTerm } from "../db/search.server.ts";
+import type { Env } from "../env.server.ts";
+import { forgetMessagesAbout } from "../notifications/admin.server.ts";
+import { queueMessages, quoteReplyMessage } from "../notifications/messages.server.ts";
+
+/*
+ * Quote requests and contact messages in the admin (spec §2 /admin/quote-requests, §4 "Quote
+ * request", §7). Both live in contact_requests. Open or resolved, an e-mailed reply that
+ * resolves the request in the same transaction as its outbox row, and (POPIA, beyond the
+ * original) erasing a request.
+ */
+
+export const QUOTE_REQUESTS_PAGE_SIZE = 12;
+
+export interface QuoteRequestListQuery {
+  /** Matches name, email, service and message as a substring, any case. */
+  q: string | null;
+  /** Spec: 'Show resolved requests', off by default (only open ones). */
+  showResolved: boolean;
+  page: number;
+}
+
+export function parseQuoteRequestListQuery(params: URLSearchParams): QuoteRequestListQuery {
+  return {
+    q: searchTerm(params.get("q")),
+    showResolved: params.get("resolved") === "1",
+    page: parsePage(params.get("page")),
+  };
+}
+
+export interface QuoteRequestSummary {
+  id: string;
+  name: string;
+  email: string;
+  /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
+  service: string;
+  /** The message cut at 100 characters (spec §9). */
+  preview: string;
+  isResolved: boolean;
+  replied: boolean;
+  createdAt: Date;
+}
+
+export interface QuoteRequestListPage {
+  requests: QuoteRequestSummary[];
+  total: number;
+  /** Open requests, whatever the search (for the page's heading). */
+  openTotal: number;
+  /** Every request and message, resolved or not. */
+  allTotal: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/** Newest first; NULLS LAST as in the created_at indexes, so they serve. */
+export const REQUESTS_NEWEST_FIRST = [
+  sql`${contactRequests.createdAt} desc nulls last`,
+  sql`${contactRequests.id} desc nulls last`,
+];
+
+/** The search and the "open only" filter, shared by the list and the export. */
+export function quoteRequestFilterCondition(filters: {
+  q: string | null;
+  showResolved: boolean;
+}): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (!filters.showResolved) conditions.push(eq(contactRequests.isResolved, false));
+  if (filters.q) {
+    const text = sql`${contactRequestSearchText(contactRequests)} ilike ${likePattern(filters.q)}`;
+    // Older rows may store an option's value ("web-development"): a search for its label
+    // ("Web Dev") finds them too.
+    const term = filters.q.toLowerCase();
+    const values = SERVICE_OPTIONS.filter((o) => o.label.toLowerCase().includes(term)).map(
+      (o) => o.value as string,
+    );
+    conditions.push(values.length > 0 ? or(text, inArray(contactRequests.service, values))! : text);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+export async function listQuoteRequests(
+  db: Database,
+  query: QuoteRequestListQuery,
+): Promise<QuoteRequestListPage> {
+  const where = quoteRequestFilterCondition(query);
+  const [total, openTotal, allTotal] = [
+    await db.$count(contactRequests, where),
+    await db.$count(contactRequests, eq(contactRequests.isResolved, false)),
+    await db.$count(contactRequests),
+  ];
+  const pages = pageCount(total, QUOTE_REQUESTS_PAGE_SIZE);
+  const page = Math.min(query.page, pages);
+  const rows = await db
+    .select({
+      id: contactRequests.id,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      service: contactRequests.service,
+      // Only the start of the message travels to the list (a message may be 5,000 characters).
+      messageStart: sql<string>`left(${contactRequests.message}, 101)`,
+      isResolved: contactRequests.isResolved,
+      repliedAt: contactRequests.repliedAt,
+      createdAt: contactRequests.createdAt,
+    })
+    .from(contactRequests)
+    .where(where)
+    .orderBy(...REQUESTS_NEWEST_FIRST)
+    .limit(QUOTE_REQUESTS_PAGE_SIZE)
+    .offset((page - 1) * QUOTE_REQUESTS_PAGE_SIZE);
+  return {
+    requests: rows.map(({ messageStart, repliedAt, ...row }) => ({
+      ...row,
+      preview: messagePreview(messageStart),
+      replied: repliedAt !== null,
+    })),
+    total,
+    openTotal,
+    allTotal,
+    page,
+    pageCount: pages,
+    pageSize: QUOTE_REQUESTS_PAGE_SIZE,
+  };
+}
+
+export interface QuoteRequestDetail {
+  id: string;
+  name: string;
+  email: string;
+  service: string;
+  message: string;
+  isResolved: boolean;
+  createdAt: Date;
+  replyText: string | null;
+  repliedAt: Date | null;
+  /** Who sent the reply (null when that account was deleted). */
+  repliedByEmail: string | null;
+}
+
+export async function getQuoteRequest(
+  db: Database,
+  requestId: string,
+): Promise<QuoteRequestDetail | null> {
+  if (!isUuid(requestId)) return null;
+  const [row] = await db
+    .select({
+      id: contactRequests.id,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      service: contactRequests.service,
+      message: contactRequests.message,
+      isResolved: contactRequests.isResolved,
+      createdAt: contactRequests.createdAt,
+      replyText: contactRequests.replyText,
+      repliedAt: contactRequests.repliedAt,
+      repliedByEmail: users.email,
+    })
+    .from(contactRequests)
+    .leftJoin(users, eq(users.id, contactRequests.repliedBy))
+    .where(eq(contactRequests.id, requestId));
+  return row ?? null;
+}
+
+export type QuoteRequestChange =
+  | { ok: true; isResolved: boolean }
+  | { ok: false; reason: "not-found" };
+
+/** Spec §4: the admin marks a request resolved or open again from the details dialog. */
+export async function setQuoteRequestResolved(
+  db: Database,
+  actor: AuditActor,
+  input: { requestId: string; resolved: boolean },
+): Promise<QuoteRequestChange> {
+  if (!isUuid(input.requestId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(contactRequests)
+      .set({ isResolved: input.resolved })
+      .where(eq(contactRequests.id, input.requestId))
+      .returning({ id: contactRequests.id });
+    if (!row) return { ok: false as const, reason: "not-found" as const };
+    await recordAudit(tx, actor, {
+      action: input.resolved ? "quote_request.resolve" : "quote_request.reopen",
+      entity: "quote_request",
+      entityId: input.requestId,
+    });
+    return { ok: true as const, isResolved: input.resolved };
+  });
+}
+
+export type ReplyResult =
+  | { ok: true; to: string; subject: string }
+  | { ok: false; reason: "not-found" | "empty" };
+
+type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
+
+/**
+ * Sends the admin's reply (spec §7 "Reply to a quote"): the e-mail to the requester (subject
+ * 'RE: Your Quote Request - <service>', Reply-To the company address) goes to the outbox, the
+ * request is marked resolved and keeps the reply text, and the audit log records it, all in
+ * one transaction: either the customer will get the reply and the request shows it, or
+ * neither happened.
+ */
+export async function replyToQuoteRequest(
+  db: Database,
+  env: MailEnv,
+  actor: AuditActor,
+  input: { requestId: string; replyText: string },
+): Promise<ReplyResult> {
+  const replyText = input.replyText.replace(/\r\n/g, "\n").trim();
+  if (!replyText) return { ok: false, reason: "empty" };
+  if (!isUuid(input.requestId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        name: contactRequests.name,
+        email: contactRequests.email,
+        service: contactRequests.service,
+        message: contactRequests.message,
+      })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, input.requestId))
+      .for("update");
+    if (!request) return { ok: false as const, reason: "not-found" as const };
+    const service = serviceDisplayLabel(request.service);
+    const message = quoteReplyMessage(env, {
+      to: request.email,
+      service,
+      replyText: replyText.slice(0, REPLY_MAX_LENGTH),
+      name: request.name,
+      originalMessage: request.message,
+    });
+    await tx
+      .update(contactRequests)
+      .set({
+        isResolved: true,
+        replyText: replyText.slice(0, REPLY_MAX_LENGTH),
+        repliedAt: sql`now()`,
+        repliedBy: actor.userId,
+      })
+      .where(eq(contactRequests.id, input.requestId));
+    await queueMessages(tx, message);
+    await recordAudit(tx, actor, {
+      action: "quote_request.reply",
+      entity: "quote_request",
+      entityId: input.requestId,
+      details: { subject: message.subject },
+    });
+    return { ok: true as const, to: request.email, subject: message.subject };
+  });
+}
+
+/**
+ * Erases a request or message for good (POPIA: a requester may ask the company to delete
+ * their personal information). The audit log keeps only that it happened and the service.
+ */
+export async function eraseQuoteRequest(
+  db: Database,
+  actor: AuditActor,
+  requestId: string,
+): Promise<{ ok: true } | { ok: false; reason: "not-found" }> {
+  if (!isUuid(requestId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(contactRequests)
+      .where(eq(contactRequests.id, requestId))
+      .returning({
+        service: contactRequests.service,
+        createdAt: contactRequests.createdAt,
+        email: contactRequests.email,
+      });
+    if (!removed) return { ok: false as const, reason: "not-found" as const };
+    // The outbox's copies of the office's notice and of any reply go with it, unless another
+    // request from the same address still needs them.
+    const [other] = await tx
+      .select({ id: contactRequests.id })
+      .from(contactRequests)
+      .where(sql`lower(${contactRequests.email}) = ${removed.email.toLowerCase()}`)
+      .limit(1);
+    if (!other) {
+      await forgetMessagesAbout(tx, removed.email, [
+        "quote.company",
+        "contact.company",
+        "quote.reply",
+      ]);
+    }
+    await recordAudit(tx, actor, {
+      action: "quote_request.erase",
+      entity: "quote_request",
+      entityId: requestId,
+      details: { service: serviceDisplayLabel(removed.service), createdAt: removed.createdAt },
+    });
+    return { ok: true as const };
+  });
+}
+
+// ---- CSV export ----------------------------------------------------------------------------
+
+export const QUOTE_REQUEST_EXPORT_HEADER = [
+  "Date (SAST)",
+  "Name",
+  "Email",
+  "Service",
+  "Message",
+  "Status",
+  "Replied (SAST)",
+  "Reply",
+] as const;
+
+export const QUOTE_REQUEST_EXPORT_BATCH_SIZE = 500;
+
+const localTime = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`;
+
+function quoteRequestExportBatch(
+  db: Database,
+  filters: { q: string | null; showResolved: boolean },
+  after: { at: string; id: string } | null,
+  batchSize: number,
+) {
+  const keyset = after
+    ? sql`(${contactRequests.createdAt}, ${contactRequests.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: contactRequests.id,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      service: contactRequests.service,
+      message: contactRequests.message,
+      isResolved: contactRequests.isResolved,
+      replyText: contactRequests.replyText,
+      created: localTime(contactRequests.createdAt),
+      replied: localTime(contactRequests.repliedAt),
+      at: sql<string>`${contactRequests.createdAt}::text`,
+    })
+    .from(contactRequests)
+    .where(and(quoteRequestFilterCondition(filters), keyset))
+    .orderBy(...REQUESTS_NEWEST_FIRST)
+    .limit(batchSize);
+}
+
+/** The requests matching the page's search and filter, newest first, in keyset batches. */
+export async function* quoteRequestExportBatches(
+  db: Database,
+  filters: { q: string | null; showResolved: boolean },
+  batchSize = QUOTE_REQUEST_EXPORT_BATCH_SIZE,
+): AsyncGenerator<string[][]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const batch = await quoteRequestExportBatch(db, filters, after, batchSize);
+    if (batch.length === 0) return;
+    yield batch.map((row) => [
+      row.created,
+      row.name,
+      row.email,
+      serviceDisplayLabel(row.service),
+      row.message,
+      row.isResolved ? "Resolved" : "Open",
+      row.replied ?? "",
+      row.replyText ?? "",
+    ]);
+    if (batch.length < batchSize) return;
+    const last = batch.at(-1)!;
+    after = { at: last.at, id: last.id };
+  }
+}

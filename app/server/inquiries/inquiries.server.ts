@@ -1,0 +1,66 @@
+import type { ContactInput, QuoteInput } from "#app/lib/validation/inquiries.ts";
+import { serviceLabel } from "#app/lib/validation/inquiries.ts";
+import { contactRequests } from "#db/schema/index.ts";
+import type { Database } from "../db/client.server.ts";
+import type { Env } from "../env.server.ts";
+import {
+  contactMessage,
+  queueMessages,
+  quoteRequestMessage,
+} from "../notifications/messages.server.ts";
+
+type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
+
+/** Spec §3: a contact message without a subject is stored under this service. */
+export const GENERAL_CONTACT = "General Contact";
+
+/**
+ * Stores a quote request (spec §7: contact_requests {name, email, service, message}) and
+ * its company notification in one transaction. `service` is stored as the option's label
+ * ("Web Development"), as the original did: the admin list and the reply subject
+ * 'RE: Your Quote Request - <service>' show it as is (decision 004).
+ */
+export async function submitQuoteRequest(db: Database, env: MailEnv, input: QuoteInput) {
+  const service = serviceLabel(input.service);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactRequests)
+      .values({ name: input.name, email: input.email, service, message: input.message })
+      .returning({ id: contactRequests.id });
+    await queueMessages(
+      tx,
+      quoteRequestMessage(env, {
+        name: input.name,
+        email: input.email,
+        service,
+        message: input.message,
+      }),
+    );
+    return row!;
+  });
+}
+
+/** Stores a contact message: the subject goes in `service` (spec §3), with its notification. */
+export async function submitContactMessage(
+  db: Database,
+  env: MailEnv,
+  input: Omit<ContactInput, "subject"> & { subject?: string | null },
+) {
+  const subject = input.subject?.trim() || GENERAL_CONTACT;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactRequests)
+      .values({ name: input.name, email: input.email, service: subject, message: input.message })
+      .returning({ id: contactRequests.id });
+    await queueMessages(
+      tx,
+      contactMessage(env, {
+        name: input.name,
+        email: input.email,
+        subject,
+        message: input.message,
+      }),
+    );
+    return row!;
+  });
+}

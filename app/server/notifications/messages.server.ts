@@ -1,0 +1,443 @@
+import { COMPANY } from "#app/content/company.ts";
+import { formatLongDateTime } from "#app/lib/dates.ts";
+import { formatRand } from "#app/lib/money.ts";
+import { orderReference } from "#app/lib/order-status.ts";
+import type { Database } from "../db/client.server.ts";
+import type { Env } from "../env.server.ts";
+import { html, type SafeHtml } from "./html.server.ts";
+import { enqueueMessages, type OutgoingMessage } from "./outbox.server.ts";
+
+/*
+ * The e-mails the site sends, replacing the original's send-notification function
+ * (spec §7: {type, data, forwardTo}; forwardTo is the company address, NOTIFY_EMAIL).
+ * Each message is plain text plus simple, accessible HTML (one column, real headings, data
+ * tables with header cells, inline styles because mail clients drop <style>). Every value a
+ * visitor typed goes through the escaping `html` template; subjects are kept to one line.
+ * Each `queue…` caller passes the transaction that stores the business row.
+ */
+
+type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
+
+const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team`;
+const CONTACT_LINE = `${COMPANY.phone} · ${COMPANY.generalEmail}`;
+const ADDRESS_LINE = `${COMPANY.address.street}, ${COMPANY.address.suburb}, ${COMPANY.address.city}, ${COMPANY.address.postalCode}`;
+
+const COLOR = {
+  ink: "#0b1220",
+  text: "#0f172a",
+  muted: "#475569",
+  border: "#e2e8f0",
+  page: "#f1f5f9",
+  link: "#1d4ed8",
+  accent: "#f59e0b",
+} as const;
+
+/** A subject line: visitors' values may hold line breaks, a header may not. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+// The short order number (the id's first 8 characters), shared with the admin screens.
+export { orderReference };
+
+function layout(options: {
+  title: string;
+  /** The inbox preview line, hidden in the body. */
+  preview: string;
+  body: SafeHtml;
+  /** Why the reader gets this e-mail. */
+  reason: string;
+  extraFooter?: SafeHtml;
+}): string {
+  const { title, preview, body, reason, extraFooter } = options;
+  return html`<!doctype html>
+<html lang="en-ZA" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${title}</title>
+</head>
+<body style="margin:0;padding:0;background:${COLOR.page};color:${COLOR.text};font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all" aria-hidden="true">${preview}</div>
+<div role="article" aria-roledescription="email" aria-label="${title}" lang="en-ZA" style="padding:24px 12px">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid ${COLOR.border};border-radius:8px;overflow:hidden">
+<div style="background:${COLOR.ink};color:#ffffff;padding:16px 24px;border-bottom:4px solid ${COLOR.accent}">
+<p style="margin:0;font-size:18px;font-weight:bold;letter-spacing:0.02em">${COMPANY.name}</p>
+<p style="margin:0;font-size:13px;color:#cbd5e1">${COMPANY.tagline}</p>
+</div>
+<div style="padding:20px">
+${body}
+</div>
+<div style="padding:16px 24px;border-top:1px solid ${COLOR.border};font-size:13px;color:${COLOR.muted}">
+<p style="margin:0 0 4px">${COMPANY.legalName} · ${ADDRESS_LINE}</p>
+<p style="margin:0 0 4px">${COMPANY.phone} · <a href="mailto:${COMPANY.generalEmail}" style="color:${COLOR.link}">${COMPANY.generalEmail}</a></p>
+<p style="margin:8px 0 0">${reason}</p>
+${extraFooter}
+</div>
+</div>
+</div>
+</body>
+</html>`.value;
+}
+
+const h1 = (text: string | SafeHtml) =>
+  html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOR.ink}">${text}</h1>`;
+const h2 = (text: string) =>
+  html`<h2 style="margin:24px 0 8px;font-size:17px;line-height:1.3;color:${COLOR.ink}">${text}</h2>`;
+const p = (content: string | SafeHtml | (string | SafeHtml)[]) =>
+  html`<p style="margin:0 0 12px">${content}</p>`;
+const link = (href: string, text: string) =>
+  html`<a href="${href}" style="color:${COLOR.link};text-decoration:underline">${text}</a>`;
+/** A button-like link that is still a plain, underlined link for screen readers and text. */
+const buttonLink = (href: string, text: string) =>
+  html`<p style="margin:20px 0"><a href="${href}" style="display:inline-block;background:${COLOR.link};color:#ffffff;padding:10px 18px;border-radius:6px;font-weight:bold;text-decoration:underline">${text}</a></p>`;
+/** A visitor's free text: line breaks kept, never interpreted. */
+const quoted = (text: string) =>
+  html`<blockquote style="margin:0 0 12px;padding:12px 16px;background:${COLOR.page};border-left:4px solid ${COLOR.accent};white-space:pre-wrap">${text}</blockquote>`;
+const signOff = () =>
+  html`<p style="margin:24px 0 0">Kind regards,<br>The ${COMPANY.name} team</p>`;
+
+type Field = [label: string, value: string];
+
+function fieldsText(fields: Field[]): string {
+  return fields.map(([label, value]) => `${label}: ${value}`).join("\n");
+}
+
+function fieldsHtml(fields: Field[], caption: string): SafeHtml {
+  return html`<table style="border-collapse:collapse;width:100%;margin:0 0 12px"><caption style="text-align:left;font-weight:bold;padding:0 0 6px">${caption}</caption><tbody>${fields.map(
+    ([label, value]) =>
+      html`<tr><th scope="row" style="text-align:left;padding:6px 12px 6px 0;vertical-align:top;white-space:nowrap;border-top:1px solid ${COLOR.border}">${label}</th><td style="padding:6px 0;white-space:pre-wrap;word-break:break-word;border-top:1px solid ${COLOR.border}">${value}</td></tr>`,
+  )}</tbody></table>`;
+}
+
+// ---- To the company ------------------------------------------------------------------------
+
+export interface QuoteRequestData {
+  name: string;
+  email: string;
+  /** The service label (spec §3 service options). */
+  service: string;
+  message: string;
+}
+
+/** To the company: a quote request from a service page or the home page (spec §7 'quote'). */
+export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): OutgoingMessage {
+  const fields: Field[] = [
+    ["Name", data.name],
+    ["Email", data.email],
+    ["Service", data.service],
+  ];
+  const adminUrl = `${env.PUBLIC_URL}/admin/quote-requests`;
+  const subject = oneLine(`New quote request: ${data.service} from ${data.name}`);
+  return {
+    kind: "quote.company",
+    to: env.NOTIFY_EMAIL,
+    replyTo: data.email,
+    subject,
+    text: [
+      `${data.name} asked for a quote on the website.`,
+      fieldsText(fields),
+      `Message:\n${data.message}`,
+      `Reply to this e-mail to answer ${data.name} directly, or reply and mark it resolved in the admin:\n${adminUrl}`,
+    ].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: `${data.name} asked for a quote: ${data.service}`,
+      reason: "Sent to the company address by the quote form on the website.",
+      body: html`${h1("New quote request")}${p(html`<strong>${data.name}</strong> asked for a quote on the website.`)}${fieldsHtml(fields, "Request details")}${h2("Message")}${quoted(data.message)}${p(`Reply to this e-mail to answer ${data.name} directly, or reply from the admin.`)}${buttonLink(adminUrl, "Open quote requests in the admin")}`,
+    }),
+  };
+}
+
+export interface ContactMessageData {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+/** To the company: a message from the contact page (spec §7 'contact'). */
+export function contactMessage(env: MailEnv, data: ContactMessageData): OutgoingMessage {
+  const fields: Field[] = [
+    ["Name", data.name],
+    ["Email", data.email],
+    ["Subject", data.subject],
+  ];
+  const adminUrl = `${env.PUBLIC_URL}/admin/quote-requests`;
+  const subject = oneLine(`New contact message: ${data.subject} from ${data.name}`);
+  return {
+    kind: "contact.company",
+    to: env.NOTIFY_EMAIL,
+    replyTo: data.email,
+    subject,
+    text: [
+      `${data.name} sent a message through the contact page.`,
+      fieldsText(fields),
+      `Message:\n${data.message}`,
+      `Reply to this e-mail to answer ${data.name} directly. The message is also listed in the admin:\n${adminUrl}`,
+    ].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: `${data.name}: ${data.subject}`,
+      reason: "Sent to the company address by the contact form on the website.",
+      body: html`${h1("New contact message")}${p(html`<strong>${data.name}</strong> sent a message through the contact page.`)}${fieldsHtml(fields, "Sender")}${h2("Message")}${quoted(data.message)}${p(`Reply to this e-mail to answer ${data.name} directly.`)}${buttonLink(adminUrl, "Open messages in the admin")}`,
+    }),
+  };
+}
+
+/**
+ * A new subscriber (spec §7 'newsletter'): a short notice to the company and a welcome to
+ * the subscriber with the unsubscribe link, also as List-Unsubscribe and RFC 8058 one-click
+ * headers (the unsubscribe route accepts a POST).
+ */
+export function newSubscriberMessages(
+  env: MailEnv,
+  data: { email: string; unsubscribeUrl: string },
+): OutgoingMessage[] {
+  const subscribersUrl = `${env.PUBLIC_URL}/admin/subscribers`;
+  const welcomeSubject = `Welcome to the ${COMPANY.name} newsletter`;
+  const noticeSubject = oneLine(`New newsletter subscriber: ${data.email}`);
+  return [
+    {
+      kind: "newsletter.company",
+      to: env.NOTIFY_EMAIL,
+      subject: noticeSubject,
+      text: `${data.email} subscribed to the newsletter on the website.\n\nAll subscribers: ${subscribersUrl}`,
+      html: layout({
+        title: noticeSubject,
+        preview: `${data.email} subscribed to the newsletter`,
+        reason: "Sent to the company address by the newsletter form on the website.",
+        body: html`${h1("New newsletter subscriber")}${p(html`<strong>${data.email}</strong> subscribed to the newsletter on the website.`)}${buttonLink(subscribersUrl, "See all subscribers in the admin")}`,
+      }),
+    },
+    {
+      kind: "newsletter.welcome",
+      to: data.email,
+      replyTo: env.NOTIFY_EMAIL,
+      subject: welcomeSubject,
+      headers: {
+        "List-Unsubscribe": `<${data.unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+      text: [
+        "Hello,",
+        `Thank you for subscribing to the ${COMPANY.name} newsletter.`,
+        "Now and then we'll share what we've been building in Durban: websites and apps, embedded and IoT hardware, and the bespoke gifts in our craft shop. No spam, and we never share your address.",
+        `Questions or a project in mind? Reply to this e-mail or call us on ${COMPANY.phone}.`,
+        SIGN_OFF,
+        `You receive this because ${data.email} subscribed on our website. Unsubscribe at any time:\n${data.unsubscribeUrl}`,
+      ].join("\n\n"),
+      html: layout({
+        title: welcomeSubject,
+        preview: "Thank you for subscribing. Here's what to expect.",
+        reason: `You receive this because ${data.email} subscribed on our website.`,
+        extraFooter: html`<p style="margin:4px 0 0">${link(data.unsubscribeUrl, "Unsubscribe from the newsletter")} at any time.</p>`,
+        body: html`${h1("Thank you for subscribing")}${p(`Thank you for subscribing to the ${COMPANY.name} newsletter.`)}${p("Now and then we'll share what we've been building in Durban: websites and apps, embedded and IoT hardware, and the bespoke gifts in our craft shop. No spam, and we never share your address.")}${p(`Questions or a project in mind? Reply to this e-mail or call us on ${COMPANY.phone}.`)}${signOff()}`,
+      }),
+    },
+  ];
+}
+
+// ---- Orders --------------------------------------------------------------------------------
+
+export interface OrderLine {
+  productName: string;
+  priceCents: number;
+  quantity: number;
+}
+
+export interface OrderData {
+  id: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  lines: OrderLine[];
+  totalCents: number;
+  /** When the order was placed; shown when given. */
+  createdAt?: Date;
+}
+
+function orderLinesText(order: OrderData): string {
+  return [
+    ...order.lines.map(
+      (line) =>
+        `${line.quantity} × ${line.productName} @ ${formatRand(line.priceCents)} = ${formatRand(line.priceCents * line.quantity)}`,
+    ),
+    `Total: ${formatRand(order.totalCents)}`,
+    "Shipping: To be calculated",
+  ].join("\n");
+}
+
+const cell = "padding:8px 4px;border-top:1px solid #e2e8f0;vertical-align:top";
+const numCell = `${cell};text-align:right;white-space:nowrap`;
+
+/** Three columns (the unit price sits under the product name) so it fits a 360 px phone. */
+function orderLinesHtml(order: OrderData): SafeHtml {
+  return html`<table style="border-collapse:collapse;width:100%;margin:0 0 12px;font-size:15px"><caption style="text-align:left;font-weight:bold;padding:0 0 6px;font-size:16px">Items ordered</caption><thead><tr><th scope="col" style="text-align:left;padding:6px 4px">Product</th><th scope="col" style="text-align:right;padding:6px 4px">Qty</th><th scope="col" style="text-align:right;padding:6px 4px">Amount</th></tr></thead><tbody>${order.lines.map(
+    (line) =>
+      html`<tr><td style="${cell};overflow-wrap:break-word">${line.productName}<br><span style="color:${COLOR.muted};font-size:14px">${formatRand(line.priceCents)} each</span></td><td style="${numCell}">${line.quantity}</td><td style="${numCell}">${formatRand(line.priceCents * line.quantity)}</td></tr>`,
+  )}</tbody><tfoot><tr><th scope="row" colspan="2" style="${numCell}">Total</th><td style="${numCell};font-weight:bold">${formatRand(order.totalCents)}</td></tr><tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Shipping</th><td style="${cell};text-align:right">To be calculated</td></tr></tfoot></table>`;
+}
+
+/**
+ * A new order (spec §7 'order'): the full order to the company with a link to it in the
+ * admin, and the confirmation to the customer (order number, lines, total, what happens next).
+ */
+export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[] {
+  const reference = orderReference(order.id);
+  const customerFields: Field[] = [
+    ["Name", order.customerName],
+    ["Email", order.email],
+    ["Phone", order.phone],
+  ];
+  const orderFields: Field[] = [
+    ["Order number", reference],
+    ...(order.createdAt ? [["Placed", formatLongDateTime(order.createdAt)] as Field] : []),
+  ];
+  const itemCount = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const adminUrl = `${env.PUBLIC_URL}/admin/orders/${order.id}`;
+  const companySubject = oneLine(
+    `New order ${reference} from ${order.customerName}: ${formatRand(order.totalCents)}`,
+  );
+  const customerSubject = `Your ${COMPANY.name} order ${reference}`;
+  const nextSteps =
+    "After placing your order, we will contact you to arrange payment and delivery options. No payment has been taken online.";
+  return [
+    {
+      kind: "order.company",
+      to: env.NOTIFY_EMAIL,
+      replyTo: order.email,
+      subject: companySubject,
+      text: [
+        `${order.customerName} placed an order on the website: ${itemCount} ${itemCount === 1 ? "item" : "items"}, ${formatRand(order.totalCents)}.`,
+        fieldsText([...orderFields, ...customerFields]),
+        orderLinesText(order),
+        `Contact the customer to arrange payment and delivery. Open the order in the admin:\n${adminUrl}`,
+      ].join("\n\n"),
+      html: layout({
+        title: companySubject,
+        preview: `${order.customerName}: ${itemCount} ${itemCount === 1 ? "item" : "items"}, ${formatRand(order.totalCents)}`,
+        reason: "Sent to the company address by the shop checkout.",
+        body: html`${h1(`New order ${reference}`)}${p(html`<strong>${order.customerName}</strong> placed an order on the website. Contact them to arrange payment and delivery.`)}${fieldsHtml([...orderFields, ...customerFields], "Order and customer")}${orderLinesHtml(order)}${buttonLink(adminUrl, `Open order ${reference} in the admin`)}`,
+      }),
+    },
+    {
+      kind: "order.customer",
+      to: order.email,
+      replyTo: env.NOTIFY_EMAIL,
+      subject: customerSubject,
+      text: [
+        `Hi ${order.customerName},`,
+        `Thank you for your order! We've received it and our team is on it.`,
+        fieldsText(orderFields),
+        orderLinesText(order),
+        `What happens next\n${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`,
+        `Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`,
+        SIGN_OFF,
+        `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
+      ].join("\n\n"),
+      html: layout({
+        title: customerSubject,
+        preview: `Order ${reference}: ${formatRand(order.totalCents)}. We'll be in touch to arrange payment and delivery.`,
+        reason: `You receive this because an order was placed with ${order.email} on our website.`,
+        body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
+      }),
+    },
+  ];
+}
+
+/**
+ * To the customer when the admin marks an order shipped or cancelled and ticks "E-mail the
+ * customer" (issue 8): what happened, the order's lines and how to reach the company.
+ */
+export function orderStatusMessage(
+  env: MailEnv,
+  data: { order: OrderData; status: "shipped" | "cancelled" },
+): OutgoingMessage {
+  const { order, status } = data;
+  const reference = orderReference(order.id);
+  const shipped = status === "shipped";
+  const subject = shipped
+    ? `Your ${COMPANY.name} order ${reference} is on its way`
+    : `Your ${COMPANY.name} order ${reference} has been cancelled`;
+  const news = shipped
+    ? `Good news: your order ${reference} has been sent and is on its way to you.`
+    : `Your order ${reference} has been cancelled. No payment was taken online, so there is nothing to refund for the website order.`;
+  const next = shipped
+    ? `If anything is missing or damaged when it arrives, reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`
+    : `If you did not expect this or would like to order again, reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`;
+  const orderFields: Field[] = [
+    ["Order number", reference],
+    ...(order.createdAt ? [["Placed", formatLongDateTime(order.createdAt)] as Field] : []),
+  ];
+  return {
+    kind: `order.${status}`,
+    to: order.email,
+    replyTo: env.NOTIFY_EMAIL,
+    subject,
+    text: [
+      `Hi ${order.customerName},`,
+      news,
+      fieldsText(orderFields),
+      orderLinesText(order),
+      next,
+      SIGN_OFF,
+      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
+    ].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: news,
+      reason: `You receive this because an order was placed with ${order.email} on our website.`,
+      body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+    }),
+  };
+}
+
+// ---- Quote replies -------------------------------------------------------------------------
+
+export interface QuoteReplyData {
+  to: string;
+  service: string;
+  replyText: string;
+  /** The requester's name, for the footer line. */
+  name?: string;
+  /** The original request, quoted under the reply when given. */
+  originalMessage?: string;
+}
+
+/**
+ * The admin's answer to a quote request (spec §7 'Reply to a quote'). The subject is
+ * 'RE: Your Quote Request - <service>'; the admin's text is sent as written.
+ */
+export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingMessage {
+  const subject = oneLine(`RE: Your Quote Request - ${data.service}`);
+  const original = data.originalMessage;
+  const reason = `You receive this because ${data.name ? `${data.name} (${data.to})` : data.to} asked us for a quote on our website.`;
+  return {
+    kind: "quote.reply",
+    to: data.to,
+    replyTo: env.NOTIFY_EMAIL,
+    subject,
+    text: [
+      data.replyText,
+      ...(original ? [`Your request (${data.service}):\n${original.replace(/^/gm, "> ")}`] : []),
+      "--",
+      `${COMPANY.name} · ${CONTACT_LINE}\n${ADDRESS_LINE}`,
+      reason,
+    ].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: oneLine(data.replyText).slice(0, 120),
+      reason,
+      body: html`${h1(`Your quote request: ${data.service}`)}<div style="white-space:pre-wrap;word-break:break-word">${data.replyText}</div>${
+        original ? html`${h2(`Your request: ${data.service}`)}${quoted(original)}` : ""
+      }`,
+    }),
+  };
+}
+
+/** Convenience: build and enqueue in the caller's transaction. */
+export async function queueMessages(db: Database, messages: OutgoingMessage | OutgoingMessage[]) {
+  await enqueueMessages(db, Array.isArray(messages) ? messages : [messages]);
+}

@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { notifications } from "#db/schema/index.ts";
+import type { Database } from "../db/client.server.ts";
+
+/** One e-mail to send later. Bodies are already rendered and escaped. */
+export interface OutgoingMessage {
+  /** What the message is, e.g. "quote.company" or "order.customer" (listed in the admin). */
+  kind: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * The LISTEN/NOTIFY channel that wakes outbox workers. PostgreSQL (and PGlite) deliver a
+ * NOTIFY only when its transaction commits, and never after a rollback, so a worker that
+ * hears it always finds the rows (decision 003).
+ */
+export const OUTBOX_CHANNEL = "outbox_ready";
+
+/**
+ * Writes messages to the outbox. Call it with the transaction that writes the business row,
+ * so the row and its e-mails commit together (or not at all). The worker delivers them, woken
+ * by the NOTIFY sent here as soon as the transaction commits.
+ */
+export async function enqueueMessages(db: Database, messages: OutgoingMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(notifications).values(
+    messages.map((message) => ({
+      kind: message.kind,
+      recipient: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      headers: message.headers ?? {},
+    })),
+  );
+  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+}

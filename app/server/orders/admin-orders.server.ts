@@ -1,0 +1,596 @@
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { toCents } from "#app/lib/money.ts";
+import {
+  isOrderStatus,
+  NOTIFIABLE_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from "#app/lib/order-status.ts";
+import { pageCount, parsePage } from "#app/lib/pagination.ts";
+import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
+import {
+  orderEvents,
+  orderItems,
+  orderPhoneDigits,
+  orderSearchText,
+  orderStatusCounts,
+  orders,
+} from "#db/schema/index.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import { isUuid } from "../catalog/catalog.server.ts";
+import type { Database } from "../db/client.server.ts";
+import { likePattern, searchTerm } from "../db/search.server.ts";
+import type { Env } from "../env.server.ts";
+import {
+  orderReference,
+  orderStatusMessage,
+  queueMessages,
+} from "../notifications/messages.server.ts";
+
+/*
+ * Orders in the admin (spec §2 /admin/orders and /admin/orders/{id}, §4 "Order status",
+ * §7 admin reads and writes). The original loaded every order with its items into the
+ * browser; here search, filter and pagination run in the database, and item counts and totals
+ * are summed by the database for the ten rows shown (decision 009).
+ */
+
+/** Spec §9 "Orders page size". */
+export const ORDERS_PAGE_SIZE = 10;
+
+export interface OrderFilters {
+  /** Matches the customer's name, e-mail (any case) or phone as a substring. */
+  q: string | null;
+  status: OrderStatus | null;
+}
+
+export interface OrderListQuery extends OrderFilters {
+  page: number;
+}
+
+/** The list's state from the URL (`?q=&status=&page=`); anything unknown means "no filter". */
+export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
+  const status = params.get("status");
+  return {
+    q: searchTerm(params.get("q")),
+    status: isOrderStatus(status) ? status : null,
+    page: parsePage(params.get("page")),
+  };
+}
+
+export interface OrderSummary {
+  id: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  status: OrderStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  /** Sum of the quantities of its lines (spec §3 item_count). */
+  itemCount: number;
+  /** Sum of price × quantity of its lines, in cents (spec §3 total). */
+  totalCents: number;
+}
+
+export interface OrderListPage {
+  orders: OrderSummary[];
+  /** Orders matching the filters, on all pages (at most SEARCH_COUNT_LIMIT for a search). */
+  total: number;
+  /** False when a search matched more than SEARCH_COUNT_LIMIT orders. */
+  totalIsExact: boolean;
+  /** The page shown: the one asked for, or the last one when it asked for more. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+/**
+ * A search term that looks like a phone number, as the national digits to look for in
+ * `orderPhoneDigits` (no 27 / 0 prefix); null when the term is not a phone number.
+ */
+export function phoneSearchDigits(term: string): string | null {
+  if (!/^[\d\s\-.()+/]+$/.test(term)) return null;
+  const digits = term.replace(/\D/g, "");
+  if (digits.length < 4) return null;
+  const international = /^\s*(\+|00)/.test(term);
+  const national = international
+    ? digits.replace(/^(00)?27/, "")
+    : /^27\d{9}$/.test(digits)
+      ? digits.slice(2)
+      : digits.replace(/^0/, "");
+  return national.length >= 3 ? national : null;
+}
+
+/** The WHERE clause of a search and status filter (shared by the list and the export). */
+export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.q) {
+    // The indexed expressions themselves (db/schema/orders.ts), so the trigram indexes serve
+    // the search: one for the text, one for a phone number's digits.
+    const text = sql`${orderSearchText(orders)} ilike ${likePattern(filters.q)}`;
+    const digits = phoneSearchDigits(filters.q);
+    conditions.push(
+      digits ? or(text, sql`${orderPhoneDigits(orders)} like ${`%${digits}%`}`)! : text,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Newest first (spec §9). NULLS LAST as in the indexes (the columns are NOT NULL, so the order
+ * is the same): with PostgreSQL's default NULLS FIRST for DESC the planner could not use them.
+ */
+const NEWEST_FIRST = [sql`${orders.createdAt} desc nulls last`, sql`${orders.id} desc nulls last`];
+const OLDEST_FIRST = [sql`${orders.createdAt} asc nulls first`, sql`${orders.id} asc nulls first`];
+
+const summaryColumns = {
+  id: orders.id,
+  customerName: orders.customerName,
+  email: orders.email,
+  phone: orders.phone,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+};
+
+/** Item counts and totals of the given orders, summed by the database in exact money. */
+async function totalsOf(db: Database, orderIds: string[]) {
+  const totals = new Map<string, { itemCount: number; totalCents: number }>();
+  if (orderIds.length === 0) return totals;
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      itemCount: sql<number>`sum(${orderItems.quantity})::int`,
+      total: sql<string>`sum(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.orderId);
+  for (const row of rows) {
+    totals.set(row.orderId, { itemCount: Number(row.itemCount), totalCents: toCents(row.total) });
+  }
+  return totals;
+}
+
+/**
+ * A search's count stops here: counting every match of a broad term ("gmail") would read
+ * most orders. Beyond it the list says "more than 1,000" and pages through the newest 1,000.
+ */
+export const SEARCH_COUNT_LIMIT = 1000;
+
+/**
+ * The same for a term the trigram index cannot serve (no three letters or digits in a row):
+ * its matches are counted by reading orders one by one, so it stops sooner.
+ */
+export const SHORT_SEARCH_COUNT_LIMIT = 100;
+
+/** Exact order counts from the per-status counters: one small read at any size. */
+export async function countOrders(db: Database, status: OrderStatus | null): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)::text` })
+    .from(orderStatusCounts)
+    .where(status ? eq(orderStatusCounts.status, status) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Planner settings for the rest of the transaction (SET LOCAL). The trigram estimates are
+ * guesses: at 100,000 orders the planner took a rare term for a common one and scanned every
+ * order (0.4-0.8 s on PGlite). A search therefore counts its matches through the trigram
+ * index first, then picks the plan for the page from that real number (decision 009).
+ */
+async function plannerSettings(db: Database, settings: Record<string, "on" | "off">) {
+  const calls = Object.entries(settings).map(
+    ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+  );
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+type OrderSummaryRow = Omit<OrderSummary, "itemCount" | "totalCents">;
+
+async function pageOfOrders(
+  db: Database,
+  where: SQL | undefined,
+  offset: number,
+  fromOldest?: { total: number },
+): Promise<OrderSummaryRow[]> {
+  if (fromOldest) {
+    // The same page counted from the other end, read oldest first and turned round.
+    const limit = Math.min(ORDERS_PAGE_SIZE, fromOldest.total - offset);
+    const rows = await db
+      .select(summaryColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(...OLDEST_FIRST)
+      .limit(limit)
+      .offset(fromOldest.total - offset - limit);
+    return rows.reverse();
+  }
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(ORDERS_PAGE_SIZE)
+    .offset(offset);
+}
+
+async function searchPage(db: Database, query: OrderListQuery) {
+  const where = orderFilterCondition(query);
+  // A term without three letters or digits in a row has no trigram to look up: the index
+  // could only be read whole. Such a term ("al", "08") matches many orders, so scanning them
+  // newest first finds a page and 1,001 matches soon.
+  const indexed = /[\p{L}\p{N}]{3,}/u.test(query.q!);
+  return db.transaction(async (tx) => {
+    // Count through the trigram index (a bitmap scan), at most SEARCH_COUNT_LIMIT + 1 rows.
+    await plannerSettings(
+      tx,
+      indexed ? { enable_seqscan: "off", enable_indexscan: "off" } : { enable_bitmapscan: "off" },
+    );
+    const limit = indexed ? SEARCH_COUNT_LIMIT : SHORT_SEARCH_COUNT_LIMIT;
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(orders)
+      .where(where)
+      .limit(limit + 1)
+      .as("matches");
+    const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const found = Number(counted?.n ?? 0);
+    const exact = found <= limit;
+    const total = Math.min(found, limit);
+    const pages = pageCount(total, ORDERS_PAGE_SIZE);
+    const page = Math.min(query.page, pages);
+    // Few matches: sort them (the bitmap scan again). Many: they are everywhere, so walking
+    // the orders newest first finds a page of them after a few hundred rows.
+    if (indexed && !exact) {
+      await plannerSettings(tx, { enable_indexscan: "on", enable_bitmapscan: "off" });
+    }
+    const rows = await pageOfOrders(tx, where, (page - 1) * ORDERS_PAGE_SIZE);
+    return { rows, total, exact, page, pages };
+  });
+}
+
+async function unfilteredPage(db: Database, query: OrderListQuery) {
+  const where = orderFilterCondition(query);
+  const total = await countOrders(db, query.status);
+  const pages = pageCount(total, ORDERS_PAGE_SIZE);
+  const page = Math.min(query.page, pages);
+  const offset = (page - 1) * ORDERS_PAGE_SIZE;
+  // A page in the second half is read from the oldest end: no page skips more than half.
+  const rows = await pageOfOrders(db, where, offset, offset > total / 2 ? { total } : undefined);
+  return { rows, total, exact: true, page, pages };
+}
+
+/**
+ * Orders newest first (spec §9), ORDERS_PAGE_SIZE per page, with their item counts and
+ * totals summed by the database for the rows shown.
+ */
+export async function listOrders(db: Database, query: OrderListQuery): Promise<OrderListPage> {
+  const { rows, total, exact, page, pages } = query.q
+    ? await searchPage(db, query)
+    : await unfilteredPage(db, query);
+  const totals = await totalsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    orders: rows.map((row) => ({
+      ...row,
+      itemCount: totals.get(row.id)?.itemCount ?? 0,
+      totalCents: totals.get(row.id)?.totalCents ?? 0,
+    })),
+    total,
+    totalIsExact: exact,
+    page,
+    pageCount: pages,
+    pageSize: ORDERS_PAGE_SIZE,
+  };
+}
+
+export interface OrderLineDetail {
+  id: string;
+  productId: string | null;
+  productName: string;
+  priceCents: number;
+  quantity: number;
+  subtotalCents: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  items: OrderLineDetail[];
+}
+
+export interface OrderHistoryEntry {
+  id: string;
+  kind: "status" | "note";
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus | null;
+  note: string | null;
+  actorEmail: string | null;
+  createdAt: Date;
+}
+
+/** One order with its lines (spec §7 "One order … Its items"), or null for an unknown id. */
+export async function getOrder(db: Database, orderId: string): Promise<OrderDetail | null> {
+  // A malformed id never reaches the database (it would be a 500 there): it is unknown.
+  if (!isUuid(orderId)) return null;
+  const [row] = await db.select(summaryColumns).from(orders).where(eq(orders.id, orderId));
+  if (!row) return null;
+  const lines = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const totals = await totalsOf(db, [orderId]);
+  return {
+    ...row,
+    itemCount: totals.get(orderId)?.itemCount ?? 0,
+    totalCents: totals.get(orderId)?.totalCents ?? 0,
+    items: lines.map((line) => ({
+      id: line.id,
+      productId: line.productId,
+      productName: line.productName,
+      priceCents: toCents(line.price),
+      quantity: line.quantity,
+      subtotalCents: toCents(line.subtotal),
+    })),
+  };
+}
+
+/** The order's history (status changes and notes), newest first. */
+export async function getOrderHistory(db: Database, orderId: string): Promise<OrderHistoryEntry[]> {
+  if (!isUuid(orderId)) return [];
+  return db
+    .select({
+      id: orderEvents.id,
+      kind: orderEvents.kind,
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      note: orderEvents.note,
+      actorEmail: orderEvents.actorEmail,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
+    .limit(500);
+}
+
+export type StatusChangeResult =
+  | { ok: true; status: OrderStatus; changed: boolean; notified: boolean }
+  | { ok: false; reason: "not-found" };
+
+type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
+
+/**
+ * Sets an order's status (spec §4: any of the five from any other) and its updated_at, and
+ * records who did it in the order's history and the audit log, in one transaction. With
+ * `notifyCustomer`, a change to shipped or cancelled also queues an e-mail to the customer in
+ * that transaction (the outbox, decision 003). Setting the status it already has changes
+ * nothing.
+ */
+export async function changeOrderStatus(
+  db: Database,
+  env: MailEnv,
+  actor: AuditActor,
+  input: { orderId: string; status: OrderStatus; notifyCustomer?: boolean },
+): Promise<StatusChangeResult> {
+  if (!isUuid(input.orderId) || !isOrderStatus(input.status)) {
+    return { ok: false, reason: "not-found" };
+  }
+  return db.transaction(async (tx) => {
+    // Locked, so two admins changing one order at once are recorded one after the other.
+    const [current] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("update");
+    if (!current) return { ok: false as const, reason: "not-found" as const };
+    if (current.status === input.status) {
+      return { ok: true as const, status: input.status, changed: false, notified: false };
+    }
+    await tx
+      .update(orders)
+      .set({ status: input.status, updatedAt: sql`now()` })
+      .where(eq(orders.id, input.orderId));
+    await tx.insert(orderEvents).values({
+      orderId: input.orderId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      kind: "status",
+      fromStatus: current.status,
+      toStatus: input.status,
+    });
+    const notify = Boolean(input.notifyCustomer) && NOTIFIABLE_STATUSES.includes(input.status);
+    if (notify) {
+      const order = await getOrder(tx, input.orderId);
+      await queueMessages(
+        tx,
+        orderStatusMessage(env, {
+          order: {
+            id: order!.id,
+            customerName: order!.customerName,
+            email: order!.email,
+            phone: order!.phone,
+            createdAt: order!.createdAt,
+            totalCents: order!.totalCents,
+            lines: order!.items.map((item) => ({
+              productName: item.productName,
+              priceCents: item.priceCents,
+              quantity: item.quantity,
+            })),
+          },
+          status: input.status as "shipped" | "cancelled",
+        }),
+      );
+    }
+    await recordAudit(tx, actor, {
+      action: "order.status",
+      entity: "order",
+      entityId: input.orderId,
+      details: { from: current.status, to: input.status, customerNotified: notify },
+    });
+    return { ok: true as const, status: input.status, changed: true, notified: notify };
+  });
+}
+
+/** Adds an internal note to the order's history (never shown to the customer). */
+export async function addOrderNote(
+  db: Database,
+  actor: AuditActor,
+  input: { orderId: string; note: string },
+): Promise<{ ok: true; id: string } | { ok: false; reason: "not-found" | "empty" }> {
+  const note = input.note.trim().slice(0, ORDER_NOTE_MAX_LENGTH);
+  if (!note) return { ok: false, reason: "empty" };
+  if (!isUuid(input.orderId)) return { ok: false, reason: "not-found" };
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.id, input.orderId))
+      .for("share");
+    if (!order) return { ok: false as const, reason: "not-found" as const };
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
+        orderId: input.orderId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        kind: "note",
+        note,
+      })
+      .returning({ id: orderEvents.id });
+    await recordAudit(tx, actor, {
+      action: "order.note",
+      entity: "order",
+      entityId: input.orderId,
+      details: { note },
+    });
+    return { ok: true as const, id: event!.id };
+  });
+}
+
+// ---- CSV export ----------------------------------------------------------------------------
+
+/** Spreadsheet-friendly local time: "2026-11-22 14:05:09" in Johannesburg. */
+const localTime = (column: SQL | AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`;
+
+export const ORDER_EXPORT_HEADER = [
+  "Order ID",
+  "Order Number",
+  "Date Placed (SAST)",
+  "Last Updated (SAST)",
+  "Status",
+  "Customer Name",
+  "Email",
+  "Phone",
+  "Product",
+  "Unit Price (ZAR)",
+  "Quantity",
+  "Subtotal (ZAR)",
+  "Order Total (ZAR)",
+] as const;
+
+/** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
+export const EXPORT_BATCH_SIZE = 500;
+
+function orderExportBatch(
+  db: Database,
+  filters: OrderFilters,
+  after: { at: string; id: string } | null,
+  batchSize: number,
+) {
+  const keyset = after
+    ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: orders.id,
+      customerName: orders.customerName,
+      email: orders.email,
+      phone: orders.phone,
+      status: orders.status,
+      placed: localTime(orders.createdAt),
+      updated: localTime(orders.updatedAt),
+      // The exact timestamp (microseconds) for the next batch's keyset.
+      at: sql<string>`${orders.createdAt}::text`,
+    })
+    .from(orders)
+    .where(and(orderFilterCondition(filters), keyset))
+    .orderBy(...NEWEST_FIRST)
+    .limit(batchSize);
+}
+
+/**
+ * The orders matching a search and filter as CSV records, one per order line (an order
+ * without lines gets one record with empty line cells), newest order first. Read in keyset
+ * batches (created_at, id): each batch is one index range, whatever the export's size, and
+ * only one batch is in memory at a time.
+ */
+export async function* orderExportBatches(
+  db: Database,
+  filters: OrderFilters,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<string[][]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const batch = await orderExportBatch(db, filters, after, batchSize);
+    if (batch.length === 0) return;
+    const lines = await db
+      .select({
+        orderId: orderItems.orderId,
+        productName: orderItems.productName,
+        price: sql<string>`${orderItems.price}::text`,
+        quantity: orderItems.quantity,
+        subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
+        orderTotal: sql<string>`(sum(${orderItems.price} * ${orderItems.quantity}) over (partition by ${orderItems.orderId}))::numeric(14, 2)::text`,
+      })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          batch.map((order) => order.id),
+        ),
+      )
+      .orderBy(asc(orderItems.productName), asc(orderItems.id));
+    const linesOf = new Map<string, typeof lines>();
+    for (const line of lines) {
+      const list = linesOf.get(line.orderId) ?? [];
+      list.push(line);
+      linesOf.set(line.orderId, list);
+    }
+    yield batch.flatMap((order) => {
+      const head = [
+        order.id,
+        orderReference(order.id),
+        order.placed,
+        order.updated,
+        ORDER_STATUS_LABELS[order.status],
+        order.customerName,
+        order.email,
+        order.phone,
+      ];
+      const orderLines = linesOf.get(order.id);
+      if (!orderLines) return [[...head, "", "", "", "", "0.00"]];
+      return orderLines.map((line) => [
+        ...head,
+        line.productName,
+        line.price,
+        String(line.quantity),
+        line.subtotal,
+        line.orderTotal,
+      ]);
+    });
+    if (batch.length < batchSize) return;
+    const last = batch.at(-1)!;
+    after = { at: last.at, id: last.id };
+  }
+}

@@ -1,0 +1,104 @@
+import { eq, sql } from "drizzle-orm";
+import { adminUsers, users } from "#db/schema/index.ts";
+import type { Database } from "../db/client.server.ts";
+import { isUniqueViolation } from "../db/errors.server.ts";
+import { hashPassword, verifyPassword } from "./passwords.server.ts";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalizeEmail(email)))
+    .limit(1);
+  return user;
+}
+
+/**
+ * Makes sure the account exists with this password and is an admin (ADMIN_EMAIL +
+ * ADMIN_PASSWORD at start, and the admin CLI). One transaction: never a user without its role.
+ */
+export async function ensureAdminAccount(db: Database, email: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    let userId: string;
+    if (existing) {
+      userId = existing.id;
+      await tx
+        .update(users)
+        .set({ passwordHash, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: normalizeEmail(email), passwordHash })
+        .returning({ id: users.id });
+      userId = created!.id;
+    }
+    await tx.insert(adminUsers).values({ id: userId }).onConflictDoNothing();
+    return { id: userId, created: !existing };
+  });
+}
+
+let timingHash: Promise<string> | undefined;
+
+export type AuthenticationResult =
+  | { ok: true; userId: string; email: string; isAdmin: boolean }
+  | { ok: false };
+
+/**
+ * Checks an e-mail and password. An unknown e-mail costs the same argon2 work as a wrong
+ * password, so neither the answer nor its timing tells whether the account exists.
+ */
+export async function authenticate(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<AuthenticationResult> {
+  const user = await findUserByEmail(db, email);
+  if (!user) {
+    timingHash ??= hashPassword("timing-equaliser-not-a-password");
+    await verifyPassword(await timingHash, password);
+    return { ok: false };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false };
+  return { ok: true, userId: user.id, email: user.email, isAdmin: await isAdmin(db, user.id) };
+}
+
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, userId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Create Account (spec §4): a regular user with no access. An e-mail that already has an
+ * account is left untouched and reported as `created: false`; the page answers both the same
+ * way, so sign-up cannot be used to find out who has an account.
+ */
+export async function registerUser(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<{ created: boolean; id?: string }> {
+  if (await findUserByEmail(db, email)) return { created: false };
+  const passwordHash = await hashPassword(password);
+  try {
+    const [created] = await db
+      .insert(users)
+      .values({ email: normalizeEmail(email), passwordHash })
+      .returning({ id: users.id });
+    return { created: true, id: created!.id };
+  } catch (error) {
+    // Two sign-ups for one e-mail at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { created: false };
+    throw error;
+  }
+}

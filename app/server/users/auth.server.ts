@@ -1,0 +1,72 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { getServices } from "../context.server.ts";
+import { createToastHeaders } from "../http/toast.server.ts";
+import { requestedPath } from "./redirect.server.ts";
+import {
+  clearSessionCookie,
+  deleteSession,
+  getSessionUser,
+  readSessionToken,
+  type SessionUser,
+} from "./session.server.ts";
+
+/** Spec §8 "Not an admin" (toast 'Access Denied'). */
+export const ACCESS_DENIED_TOAST = {
+  title: "Access Denied",
+  description: "You are not an admin user. Please request access from an admin of the system.",
+  type: "destructive",
+} as const;
+
+type Context = Readonly<RouterContextProvider>;
+
+// One lookup per request: the layout's and the page's loaders run in parallel, and both must
+// see the same answer (otherwise one could find the session the other just ended).
+const lookups = new WeakMap<object, Promise<SessionUser | null>>();
+
+/** The signed-in user of this request, or null (unknown, expired or missing cookie). */
+export function getSessionUserFromRequest(
+  request: Request,
+  context: Context,
+): Promise<SessionUser | null> {
+  let lookup = lookups.get(context);
+  if (!lookup) {
+    lookup = (async () => {
+      const { db, env } = getServices(context);
+      const token = await readSessionToken(request, env);
+      return token ? getSessionUser(db, token) : null;
+    })();
+    lookups.set(context, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The guard that starts every admin loader and action (spec §4 "Route guard", enforced on
+ * the server). An anonymous visitor is redirected to the login page, which remembers the
+ * page; a signed-in non-admin is signed out and sent there with the denial notice. Thrown
+ * redirects also end data requests (`*.data`) before any data is read or written.
+ */
+export async function requireAdmin(request: Request, context: Context): Promise<SessionUser> {
+  const user = await getSessionUserFromRequest(request, context);
+  if (!user) {
+    const { env } = getServices(context);
+    const headers = new Headers();
+    // A stale or forged cookie is dropped, so the browser stops sending it.
+    if (request.headers.get("Cookie")?.includes("en_session=")) {
+      headers.append("Set-Cookie", await clearSessionCookie(env));
+    }
+    const redirectTo = requestedPath(request);
+    throw redirect(`/admin/login?${new URLSearchParams({ redirectTo })}`, { headers });
+  }
+  if (!user.isAdmin) throw await signOutDenied(context, user);
+  return user;
+}
+
+/** Signs a non-admin out and answers with the redirect to the login page and its notice. */
+export async function signOutDenied(context: Context, user: SessionUser): Promise<Response> {
+  const { db, env } = getServices(context);
+  await deleteSession(db, user.sessionId);
+  const headers = await createToastHeaders(env.SESSION_SECRET, ACCESS_DENIED_TOAST);
+  headers.append("Set-Cookie", await clearSessionCookie(env));
+  return redirect("/admin/login", { headers });
+}

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn } from "./columns.ts";
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: idColumn(),
+    email: text("email").notNull(),
+    // POPIA consent record: which form, and the wording the subscriber saw.
+    consentSource: text("consent_source").notNull().default("unknown"),
+    consentText: text("consent_text").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One subscription per address regardless of letter case (spec §8 code 23505).
+    uniqueIndex("newsletter_subscribers_email_lower_unique").on(sql`lower(${t.email})`),
+    check("newsletter_subscribers_email_not_blank", sql`btrim(${t.email}) <> ''`),
+    index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("newsletter_subscribers_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+  ],
+);

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns.ts";
+
+/** Accounts that can sign in to the admin portal (spec §3 "Auth user listing"). */
+export const users = pgTable(
+  "users",
+  {
+    id: idColumn(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mail is unique regardless of case: "Admin@x.co" and "admin@x.co" are one account.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    check("users_email_not_blank", sql`btrim(${t.email}) <> ''`),
+  ],
+);
+
+/**
+ * Database-backed sessions. `id` is the SHA-256 of the cookie token, so a leaked table
+ * cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("sessions_user_id_idx").on(t.userId),
+    index("sessions_expires_at_idx").on(t.expiresAt),
+  ],
+);
+
+/** Membership means admin (spec §3, §6): the id equals the user's id. */
+export const adminUsers = pgTable("admin_users", {
+  id: uuid("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

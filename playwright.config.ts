@@ -1,0 +1,61 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/*
+ * End-to-end tests against the production build (npm run test:e2e builds first), served by
+ * server.ts on a fresh PGlite database in tests/.tmp/e2e, on the system Chromium.
+ */
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = path.resolve(`tests/.tmp/e2e-${E2E_PORT}`);
+export const E2E_ADMIN = { email: "admin@example.co.za", password: "admin-password-1" };
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: process.env.CI ? 2 : 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      NOTIFY_EMAIL: "office@example.co.za",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { EMAIL_MESSAGE, PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH } from "#app/lib/validation/users.ts";
+import type { AuditActor } from "#app/server/audit/audit.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import {
+  findUserByEmail,
+  normalizeEmail,
+  registerUser,
+} from "#app/server/users/accounts.server.ts";
+import {
+  accessChangeError,
+  grantAdmin,
+  listUsers,
+  revokeAdmin,
+} from "#app/server/users/admin-access.server.ts";
+
+/** Access changes made here are audited as the CLI's (the operator's shell has no account). */
+const CLI_ACTOR: AuditActor = { userId: null, email: "admin CLI" };
+
+/*
+ * The admin CLI's commands, separate from process concerns (scripts/admin.ts opens the
+ * database and the terminal) so tests run them against a test database.
+ */
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+Commands:
+  create <email> [--admin] [--password-stdin]
+                    Create an account. Asks for the password twice, or reads it from
+                    standard input with --password-stdin. --admin also grants admin access.
+  grant <email>     Make the account an admin.
+  revoke <email>    Remove admin access (refused for the last admin).
+  list              List accounts and their access.`;
+
+export interface CliIo {
+  /** Reads the new password: twice from a terminal (they must match), or from stdin. */
+  readPassword(options: { fromStdin: boolean }): Promise<string>;
+  out(line: string): void;
+  err(line: string): void;
+}
+
+const EmailSchema = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: EMAIL_MESSAGE }))
+  .transform(normalizeEmail);
+
+export async function runAdminCli(db: Database, argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  const flags = new Set(rest.filter((a) => a.startsWith("--")));
+  const [emailArg] = rest.filter((a) => !a.startsWith("--"));
+
+  const needEmail = () => {
+    const parsed = EmailSchema.safeParse(emailArg ?? "");
+    if (!parsed.success) {
+      io.err(emailArg ? `${EMAIL_MESSAGE}: ${emailArg}` : `${command} needs an e-mail address`);
+      return null;
+    }
+    return parsed.data;
+  };
+
+  switch (command) {
+    case "create": {
+      const unknown = [...flags].filter((f) => !["--admin", "--password-stdin"].includes(f));
+      if (unknown.length) {
+        io.err(`Unknown option ${unknown[0]}\n\n${USAGE}`);
+        return 2;
+      }
+      const email = needEmail();
+      if (!email) return 2;
+      if (await findUserByEmail(db, email)) {
+        io.err(`An account for ${email} already exists.`);
+        return 1;
+      }
+      let password: string;
+      try {
+        password = await io.readPassword({ fromStdin: flags.has("--password-stdin") });
+      } catch (error) {
+        io.err((error as Error).message);
+        return 1;
+      }
+      if (password.length < PASSWORD_MIN_LENGTH) {
+        io.err(PASSWORD_MESSAGE);
+        return 1;
+      }
+      const created = await registerUser(db, email, password);
+      if (!created.created || !created.id) {
+        io.err(`An account for ${email} already exists.`);
+        return 1;
+      }
+      io.out(`Created ${email}.`);
+      if (flags.has("--admin"))
+        return report(await grantAdmin(db, created.id, CLI_ACTOR), "grant", email, io);
+      return 0;
+    }
+    case "grant":
+    case "revoke": {
+      const email = needEmail();
+      if (!email) return 2;
+      const user = await findUserByEmail(db, email);
+      if (!user) {
+        io.err(`No account for ${email}. Create it first: npm run admin -- create ${email}`);
+        return 1;
+      }
+      const result =
+        command === "grant"
+          ? await grantAdmin(db, user.id, CLI_ACTOR)
+          : await revokeAdmin(db, user.id, CLI_ACTOR);
+      return report(result, command, email, io);
+    }
+    case "list": {
+      const users = await listUsers(db);
+      if (users.length === 0) {
+        io.out("No users found.");
+        return 0;
+      }
+      const width = Math.max(5, ...users.map((u) => u.email.length));
+      io.out(`${"EMAIL".padEnd(width)}  ACCESS`);
+      for (const user of users) {
+        io.out(`${user.email.padEnd(width)}  ${user.isAdmin ? "Admin" : "Regular User"}`);
+      }
+      return 0;
+    }
+    case undefined:
+    case "help":
+    case "--help":
+      io.out(USAGE);
+      return command ? 0 : 2;
+    default:
+      io.err(`Unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+function report(
+  result: { ok: true } | { ok: false; reason: string },
+  intent: "grant" | "revoke",
+  email: string,
+  io: CliIo,
+) {
+  if (result.ok) {
+    io.out(intent === "grant" ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+    return 0;
+  }
+  io.err(accessChangeError(intent, result.reason));
+  return 1;
+}

@@ -1,0 +1,163 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
+
+/*
+ * `npm run audit:lighthouse [-- <url>]`: Lighthouse (mobile profile, simulated throttling) on
+ * the system Chromium for /, /digital, /crafts, a product page, /cart and /contact. Prints the
+ * four category scores, LCP, TBT, CLS and the bytes transferred per page, and writes the
+ * reports' figures to bench-results/. Without a URL it starts the production build on a
+ * throwaway database with the demo catalogue. Targets (issue 10): every score ≥ 95,
+ * LCP ≤ 2.0 s, CLS ≤ 0.02; `--strict` exits 1 when one is missed.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+const TARGETS = { score: 95, lcpMs: 2000, cls: 0.02 };
+
+interface PageFigures {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferKb: number;
+  scriptKb: number;
+}
+
+async function main() {
+  const strict = process.argv.includes("--strict");
+  let base = process.argv.slice(2).find((arg) => !arg.startsWith("--"));
+  let stop = async () => {};
+  if (!base) {
+    if (!ensureBuild()) process.exit(1);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "audit-lighthouse-"));
+    const server = startServerProcess(dataDir, { SEED_DEMO: "true", LOG_LEVEL: "info" });
+    base = `http://127.0.0.1:${await server.ready}`;
+    stop = async () => {
+      server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  base = base.replace(/\/+$/, "");
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const results: PageFigures[] = [];
+  try {
+    const crafts = await (await fetch(`${base}/crafts`)).text();
+    const product = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1] ?? "/products/none";
+    for (const page of ["/", "/digital", "/crafts", product, "/cart", "/contact"]) {
+      const run = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = run.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      const items =
+        (
+          audits["resource-summary"]?.details as {
+            items?: { resourceType: string; transferSize: number }[];
+          }
+        )?.items ?? [];
+      const bytesOf = (type: string) =>
+        items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+      results.push({
+        page: page.startsWith("/products/") ? "/products/:id" : page,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(numeric("largest-contentful-paint")),
+        tbtMs: Math.round(numeric("total-blocking-time")),
+        cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+        transferKb: Math.round(bytesOf("total") / 1024),
+        scriptKb: Math.round(bytesOf("script") / 1024),
+      });
+      const failing = Object.values(categories)
+        .flatMap((category) => category.auditRefs)
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => ref.id);
+      if (failing.length)
+        console.log(`${page}: audits below 90: ${[...new Set(failing)].join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+    await stop();
+  }
+
+  const header = ["page", "perf", "a11y", "best", "seo", "LCP ms", "TBT ms", "CLS", "KB", "JS KB"];
+  const rows = results.map((r) => [
+    r.page,
+    r.performance,
+    r.accessibility,
+    r.bestPractices,
+    r.seo,
+    r.lcpMs,
+    r.tbtMs,
+    r.cls,
+    r.transferKb,
+    r.scriptKb,
+  ]);
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => String(row[i]).length)),
+  );
+  const line = (cells: (string | number)[]) =>
+    cells
+      .map((cell, i) =>
+        String(cell)
+          .padStart(i === 0 ? 0 : widths[i]!)
+          .padEnd(i === 0 ? widths[0]! : 0),
+      )
+      .join("  ");
+  console.log(`\nLighthouse ${new Date().toISOString()} (mobile, simulated throttling) on ${base}`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+
+  const misses = results.flatMap((r) => {
+    const out: string[] = [];
+    for (const [name, value] of Object.entries({
+      performance: r.performance,
+      accessibility: r.accessibility,
+      "best-practices": r.bestPractices,
+      seo: r.seo,
+    })) {
+      if (value < TARGETS.score) out.push(`${r.page} ${name} ${value} < ${TARGETS.score}`);
+    }
+    if (r.lcpMs > TARGETS.lcpMs) out.push(`${r.page} LCP ${r.lcpMs} ms > ${TARGETS.lcpMs}`);
+    if (r.cls > TARGETS.cls) out.push(`${r.page} CLS ${r.cls} > ${TARGETS.cls}`);
+    return out;
+  });
+  console.log(misses.length ? `\nMissed targets:\n  ${misses.join("\n  ")}` : "\nAll targets met.");
+
+  fs.mkdirSync("bench-results", { recursive: true });
+  const file = path.join(
+    "bench-results",
+    `lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify({ base, targets: TARGETS, results }, null, 2)}\n`);
+  console.log(`Figures written to ${file}`);
+  if (strict && misses.length) process.exitCode = 1;
+}
+
+await main();

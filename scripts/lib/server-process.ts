@@ -1,0 +1,98 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/*
+ * The production build as a real server process: for `npm start`'s freshness check, the
+ * process tests, and the audit and benchmark scripts (each on a throwaway DATA_DIR).
+ */
+
+const BUILD_MARKER = "build/server/index.js";
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "db",
+  "package.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) {
+    newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  }
+  return newest;
+}
+
+/** Whether the production build is missing or older than any source file. */
+export function buildIsStale(): boolean {
+  if (!fs.existsSync(BUILD_MARKER)) return true;
+  const built = fs.statSync(BUILD_MARKER).mtimeMs;
+  return SOURCES.some((source) => newestMtime(source) > built);
+}
+
+/** Builds when stale; returns false when the build failed. */
+export function ensureBuild(log: (line: string) => void = console.log): boolean {
+  if (!buildIsStale()) return true;
+  log("Building the production bundle (sources changed or no build yet)…");
+  return spawnSync("npx", ["react-router", "build"], { stdio: "inherit" }).status === 0;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Resolves with the port once the server listens. */
+  ready: Promise<number>;
+  exited: Promise<number | null>;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/** Starts server.ts from the production build on a free port of 127.0.0.1. */
+export function startServerProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+): ServerProcess {
+  const child = spawn("node", ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const ready = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      // Keep the last 256 KB: a benchmark's request logs must not fill the memory.
+      output = (output + chunk.toString()).slice(-256 * 1024);
+      const match = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  // The caller may never await `ready` after a kill: no unhandled rejection for that.
+  ready.catch(() => {});
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  return { child, ready, exited, output: () => output };
+}

@@ -1,0 +1,28 @@
+import fs from "node:fs";
+import { ensureBuild } from "./lib/server-process.ts";
+
+/*
+ * `npm start`: checks the configuration, builds when the production build is missing or
+ * older than the sources, then serves (server.ts migrates and seeds at start).
+ */
+
+// A .env file in the project root is read by `npm start` and `npm run dev`; variables already
+// set in the environment win.
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
+process.env.NODE_ENV ??= "production";
+
+const { loadEnv } = await import("../app/server/env.server.ts");
+try {
+  loadEnv();
+} catch (error) {
+  console.error(`start-up failed: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+if (!ensureBuild()) {
+  console.error("start-up failed: the production build did not succeed");
+  process.exit(1);
+}
+
+const { main } = await import("../server.ts");
+await main();

@@ -1,0 +1,208 @@
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import pino, { type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
+import { type AppServices, RATE_LIMIT_RULES } from "#app/server/context.server.ts";
+import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { listenForChannel } from "#app/server/db/listen.server.ts";
+import { type Env, loadEnv } from "#app/server/env.server.ts";
+import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
+import { applySecurity } from "#app/server/http/express-security.server.ts";
+import { PageCache } from "#app/server/http/page-cache.server.ts";
+import { precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
+import { RateLimits } from "#app/server/http/rate-limit.server.ts";
+import { startOutbox } from "#app/server/notifications/worker.server.ts";
+import { createStorage, uploadsDirectory } from "#app/server/storage/storage.server.ts";
+
+/*
+ * Express bootstrap: configuration, database (migrated and seeded), static files with
+ * immutable caching for hashed assets, /healthz, the React Router handler, graceful shutdown.
+ */
+
+const BUILD_SERVER_ENTRY = path.resolve("build/server/index.js");
+const BUILD_CLIENT_DIR = path.resolve("build/client");
+
+type ServerEntry = typeof import("./server/app.ts");
+
+export async function startServer(options: { dev: boolean; env: Env; logger: Logger }) {
+  const { env, logger, dev } = options;
+  const database = await bootstrapDatabase(env, logger);
+  const services: AppServices = {
+    db: database.db,
+    env,
+    logger,
+    // Shared by all processes on PostgreSQL; in memory for the one process PGlite allows.
+    rateLimits: new RateLimits(RATE_LIMIT_RULES, {
+      db: database.kind === "postgres" ? database.db : undefined,
+    }),
+    storage: createStorage(env),
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(compression());
+  app.use(
+    pinoHttp({
+      logger,
+      // Static files and health checks would drown the useful lines.
+      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|favicon)/.test(req.url ?? "") },
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  // Headers, same-site check and body limits for every request (issue 9).
+  applySecurity(app, env, logger, { dev });
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await database.ping();
+      res.set("Cache-Control", "no-store").json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check: database unreachable");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
+    }
+  });
+
+  // Uploaded and generated images: never rewritten under the same name, so immutable.
+  app.use(
+    "/uploads",
+    express.static(uploadsDirectory(env), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    }),
+  );
+
+  const pageCache = new PageCache();
+  // Any process's committed catalogue change empties every process's cache.
+  const stopCatalogListener = dev
+    ? async () => {}
+    : await listenForChannel(database, CATALOG_CHANNEL, () => pageCache.clear());
+
+  let entry: ServerEntry;
+  if (dev) {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ server: { middlewareMode: true }, appType: "custom" }),
+    );
+    app.use(vite.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const devEntry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
+        await devEntry.createExpressRequestHandler(services)(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    if (!fs.existsSync(BUILD_SERVER_ENTRY)) {
+      throw new Error("no production build found: run `npm run build` (or `npm start`) first");
+    }
+    entry = (await import(BUILD_SERVER_ENTRY)) as ServerEntry;
+    // Hashed file names never change content: cache them for a year.
+    const assets = path.join(BUILD_CLIENT_DIR, "assets");
+    app.use(
+      "/assets",
+      precompressedAssets(assets),
+      express.static(assets, { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
+    // Public pages from memory until the catalogue changes (issue 10, decision 011).
+    app.use(
+      pageCacheMiddleware({
+        cache: pageCache,
+        render: await entry.createFetchHandler(services),
+        secret: env.SESSION_SECRET,
+        logger,
+      }),
+    );
+    app.use(entry.createExpressRequestHandler(services));
+  }
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+    listening.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(`serving ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}, ${database.kind})`);
+  // E-mail delivery from the outbox (decision 003), woken by every commit that queues mail.
+  const outbox = await startOutbox({ env, database, logger });
+
+  let closing: Promise<void> | undefined;
+  /**
+   * Stops accepting connections and lets running requests finish, while the outbox finishes
+   * the e-mail it is sending; then closes the database.
+   */
+  const close = () => {
+    closing ??= (async () => {
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+        outbox.stop(),
+        stopCatalogListener().catch(() => {}),
+      ]);
+      await database.close();
+    })();
+    return closing;
+  };
+  return { server, port, services, close, pageCache, database: database as DatabaseHandle };
+}
+
+export async function main() {
+  const dev = process.argv.includes("--dev");
+  if (dev && fs.existsSync(".env")) process.loadEnvFile(".env");
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    console.error(`start-up failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    redact: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
+    transport: dev ? { target: "pino-pretty" } : undefined,
+  });
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer({ dev, env, logger });
+  } catch (error) {
+    // One line, no stack: the operator needs to know what to fix.
+    console.error(`start-up failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info(`${signal} received: finishing requests, then closing the database`);
+      const force = setTimeout(() => {
+        logger.error("shutdown took longer than 10 s; exiting");
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          logger.error({ err: error }, "error during shutdown");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  await main();
+}

@@ -1,0 +1,40 @@
+import { createRequestHandler as createExpressHandler } from "@react-router/express";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { type AppServices, servicesContext } from "#app/server/context.server.ts";
+import { type RequestInfo, requestInfoContext } from "#app/server/http/request-info.server.ts";
+
+/*
+ * The SSR entry that Vite builds into build/server/index.js. server.ts imports it, so the
+ * React Router context key and the route modules come from one module graph.
+ */
+
+// Provided by @react-router/dev at build time (and by Vite's SSR loader in development).
+const loadBuild = () =>
+  import("virtual:react-router/server-build") as unknown as Promise<ServerBuild>;
+
+function contextFor(services: AppServices, requestInfo: RequestInfo) {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  context.set(requestInfoContext, requestInfo);
+  return context;
+}
+
+/** Express handler for every page, data request and action. */
+export function createExpressRequestHandler(services: AppServices) {
+  return createExpressHandler({
+    build: loadBuild,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req, res) =>
+      contextFor(services, {
+        clientAddress: req.ip ?? "unknown",
+        cspNonce: res.locals.cspNonce as string | undefined,
+      }),
+  });
+}
+
+/** Fetch-style handler (Request in, Response out) for tests that need no HTTP server. */
+export async function createFetchHandler(services: AppServices) {
+  const handler = createRequestHandler(await loadBuild(), process.env.NODE_ENV);
+  return (request: Request, requestInfo: RequestInfo = { clientAddress: "127.0.0.1" }) =>
+    handler(request, contextFor(services, requestInfo));
+}

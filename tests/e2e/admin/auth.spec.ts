@@ -1,0 +1,158 @@
+import { axe, E2E_ADMIN, expect, loginAs, test } from "#tests/playwright-utils.ts";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe("admin sign-in", () => {
+  test("an anonymous visit remembers the page; an admin signs in and returns there", async ({
+    page,
+  }) => {
+    await page.goto("/admin/orders");
+    await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Forders");
+    await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+    await loginAs(page, E2E_ADMIN, page.url());
+    await expect(page).toHaveURL("/admin/orders");
+    await expect(page.getByText("Login Successful")).toBeVisible();
+    await expect(page.getByText("You've been successfully logged in as an admin.")).toBeVisible();
+    // History replaced: Back does not return to the login form.
+    await page.goBack();
+    expect(page.url()).not.toContain("/admin/login");
+  });
+
+  test("the login form shows the spec's validation messages", async ({ page }) => {
+    await page.goto("/admin/login");
+    const form = page.getByRole("tabpanel", { name: "Login" });
+    await form.getByRole("button", { name: "Login" }).click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Password", { exact: true }).fill("12345");
+    await form.getByRole("button", { name: "Login" }).click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+    // The show/hide toggle.
+    const password = form.getByLabel("Password", { exact: true });
+    await expect(password).toHaveAttribute("type", "password");
+    await form.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await form.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("a wrong password shows the red 'Error' alert and the 'Login Failed' toast", async ({
+    page,
+  }) => {
+    await loginAs(page, { email: `nobody-${unique()}@example.co.za`, password: "wrong-password" });
+    const alert = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole("heading", { name: "Error" })).toBeVisible();
+    await expect(page.getByText("Login Failed")).toBeVisible();
+    await expect(page).toHaveURL("/admin/login");
+  });
+
+  test("the login page is accessible", async ({ page }) => {
+    await page.goto("/admin/login");
+    const results = await axe(page);
+    expect(results.violations).toEqual([]);
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const signup = await axe(page);
+    expect(signup.violations).toEqual([]);
+  });
+
+  test("Sign Out shows 'Logged Out' and the old session no longer opens the portal", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/admin/login");
+    await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
+    await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+  });
+});
+
+test.describe("Create Account and granting access", () => {
+  test("validation messages and the shared show/hide toggle", async ({ page }) => {
+    await page.goto("/admin/login");
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const form = page.getByRole("tabpanel", { name: "Create Account" });
+    await expect(
+      form.getByText(
+        "New accounts require admin approval to access the admin portal. After creating your account, please contact an existing administrator for access.",
+      ),
+    ).toBeVisible();
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByText("Password must be at least 6 characters")).toHaveCount(2);
+    await form.getByLabel("Email").fill("someone@example.co.za");
+    await form.getByLabel("Password", { exact: true }).fill("secret-one");
+    await form.getByLabel("Confirm Password").fill("secret-two");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(form.getByText("Passwords do not match")).toBeVisible();
+    // One toggle for both password fields (spec §2).
+    await form.getByRole("button", { name: "Show password" }).click();
+    await expect(form.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await expect(form.getByLabel("Confirm Password")).toHaveAttribute("type", "text");
+  });
+
+  test("a new account is denied until an admin grants access, then signs in", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `new-${unique()}@example.co.za`;
+    const password = "new-account-1";
+
+    // 1. Create Account: approval text, back on the Login tab, nothing signed in.
+    await page.goto("/admin/login");
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const form = page.getByRole("tabpanel", { name: "Create Account" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill(password);
+    await form.getByLabel("Confirm Password").fill(password);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Registration Successful")).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+
+    // 2. The new account cannot enter.
+    await loginAs(page, { email, password });
+    await expect(page.getByText("Access Denied").first()).toBeVisible();
+    await expect(
+      page
+        .getByText("You are not an admin user. Please request access from an admin of the system.")
+        .first(),
+    ).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+
+    // 3. The admin grants access on User Access.
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await loginAs(adminPage, E2E_ADMIN);
+    await expect(adminPage).toHaveURL("/admin/dashboard");
+    await adminPage
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "User Access" })
+      .click();
+    await expect(adminPage.getByRole("heading", { name: "User Management" })).toBeVisible();
+    await expect(adminPage.getByRole("heading", { name: "Manage Admin Users" })).toBeVisible();
+    await adminPage.getByRole("searchbox", { name: "Search users by email" }).fill(email);
+    await adminPage.getByRole("button", { name: "Search" }).click();
+    const row = adminPage.getByRole("row").filter({ hasText: email });
+    await expect(row).toHaveCount(1);
+    const checkbox = row.getByRole("checkbox", { name: "Regular User" });
+    await expect(checkbox).not.toBeChecked();
+    const a11y = await axe(adminPage);
+    expect(a11y.violations).toEqual([]);
+    await checkbox.click();
+    await expect(adminPage.getByText("Admin access granted.")).toBeVisible();
+    await expect(row.getByRole("checkbox", { name: "Admin" })).toBeChecked();
+    await adminContext.close();
+
+    // 4. Now the account signs in.
+    await loginAs(page, { email, password });
+    await expect(page).toHaveURL("/admin/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+});

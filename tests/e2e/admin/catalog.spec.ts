@@ -1,0 +1,368 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { axe, expect, test } from "#tests/playwright-utils.ts";
+
+/*
+ * Issue 7 end to end: products with an uploaded image and categories, the category form and
+ * the category manager, each change seen on the public pages, and axe on every admin
+ * catalogue page. Other specs share the server, so every row here has a unique name (sorted
+ * after the demo categories, so the /crafts page description stays the demo's) and is
+ * deleted again.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** A real PNG drawn by sharp, written where the test may keep files. */
+async function pngFile(name: string, colour: string, width = 900, height = 700) {
+  const file = test.info().outputPath(name);
+  await sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#ffffff"/></svg>`,
+        ),
+      },
+    ])
+    .png()
+    .toFile(file);
+  expect(fs.statSync(file).size).toBeGreaterThan(0);
+  return file;
+}
+
+function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: title });
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await axe(page);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target)}`)).toEqual([]);
+}
+
+async function createCategoryWithForm(page: Page, name: string, special: boolean) {
+  await page.goto("/admin/categories/new");
+  await page.getByLabel("Category Name").fill(name);
+  if (special) await page.getByRole("switch", { name: "Special Category" }).check();
+  await page.getByRole("button", { name: "Create Category" }).click();
+  await expect(page).toHaveURL(/\/admin\/categories$/);
+  await expect(toast(page, "Category created")).toBeVisible();
+}
+
+async function deleteCategoryFromList(page: Page, name: string) {
+  await page.goto("/admin/categories");
+  await page.getByRole("button", { name: `Delete "${name}"` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete Category" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test.describe("admin catalogue", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("a product with an image and two categories: create, see it on the shop, edit, delete", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    const tag = unique();
+    const regular = `Zz Workshop ${tag}`;
+    const special = `Zz Heritage ${tag}`;
+    const name = `Zz Yellowwood Bowl ${tag}`;
+    await loginAsAdmin();
+    await createCategoryWithForm(page, regular, false);
+    await createCategoryWithForm(page, special, true);
+
+    await page.goto("/admin/products");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Add New Product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The browser checks the spec's rules before anything is sent.
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page.getByText("Product name is required")).toBeVisible();
+    await expect(page.getByText("Valid price is required")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Description").fill("Turned from one piece of yellowwood, oiled.");
+    await page.getByLabel("Price (ZAR)").fill("1234.5");
+    await page.getByLabel("Product Image").setInputFiles(await pngFile("bowl.png", "#b45309"));
+    // The preview shows before anything is uploaded.
+    await expect(page.getByRole("img", { name: "Preview of bowl.png" })).toBeVisible();
+    const categories = page.getByRole("group", { name: "Categories" });
+    await expect(categories.getByRole("group", { name: "Regular Categories" })).toContainText(
+      regular,
+    );
+    await expect(categories.getByRole("group", { name: "Special Categories" })).toContainText(
+      special,
+    );
+    await page.getByRole("checkbox", { name: regular }).check();
+    await page.getByRole("checkbox", { name: special }).check();
+    await page.getByRole("button", { name: "Create Product" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(toast(page, "Product created")).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search products" }).fill(tag.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${tag.toUpperCase()}`));
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("R 1 234,50");
+    await expect(row.getByRole("list", { name: "Categories" })).toContainText(regular);
+    await expect(row.getByRole("list", { name: "Categories" })).toContainText(special);
+
+    // The shop shows it at once, with the uploaded image in several widths.
+    await page.goto("/crafts");
+    const card = page.getByRole("article").filter({ hasText: name });
+    await expect(card).toContainText("R1234.50");
+    await card.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Categories" }).getByRole("link")).toHaveText(
+      [special, regular].sort(),
+    );
+    const image = page.getByRole("img", { name });
+    await expect(image).toHaveAttribute("srcset", /-320\.webp 320w, .*-640\.webp 640w/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const productUrl = page.url();
+
+    // A category still used by the product is not deleted, and the notice says by how many.
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: `Delete "${regular}"` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Delete Category" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(toast(page, "Error")).toContainText(
+      "Failed to delete category. It may be in use by products. It is used by 1 product",
+    );
+    await expect(page.getByRole("row").filter({ hasText: regular })).toContainText("1");
+
+    // Edit: new name and price, one category fewer.
+    await page.goto(`/admin/products?q=${tag}`);
+    await page.getByRole("link", { name: `Edit "${name}"` }).click();
+    await expect(page.getByRole("heading", { name: "Edit Product" })).toBeVisible();
+    await expect(page.getByLabel("Price (ZAR)")).toHaveValue("1234.50");
+    await expectNoAxeViolations(page);
+    const renamed = `${name} (large)`;
+    await page.getByLabel("Product Name").fill(renamed);
+    await page.getByLabel("Price (ZAR)").fill("1500");
+    await page.getByRole("checkbox", { name: special }).uncheck();
+    await page.getByRole("button", { name: "Update Product" }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(toast(page, "Product updated")).toBeVisible();
+    await page.goto(productUrl);
+    await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("R1500.00");
+    await expect(page.getByRole("list", { name: "Categories" }).getByRole("link")).toHaveText([
+      regular,
+    ]);
+
+    // Delete through the dialog: it closes, the list reloads, the shop forgets the product.
+    await page.goto(`/admin/products?q=${tag}`);
+    await page.getByRole("button", { name: `Delete "${renamed}"` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Product" });
+    await expect(dialog).toContainText(
+      `Are you sure you want to delete "${renamed}"? This action cannot be undone.`,
+    );
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, "Product deleted")).toContainText(
+      `${renamed} has been successfully deleted.`,
+    );
+    await expect(page.getByText(`No products found for "${tag}"`)).toBeVisible();
+    expect((await page.goto(productUrl))?.status()).toBe(404);
+
+    // Now unused, both categories can go.
+    await deleteCategoryFromList(page, regular);
+    await expect(toast(page, "Category Deleted")).toBeVisible();
+    await deleteCategoryFromList(page, special);
+    await expect(page.getByRole("row").filter({ hasText: special })).toHaveCount(0);
+  });
+
+  test("categories through the form: create, refuse a clash, edit, delete", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    const tag = unique();
+    const name = `Zz Arbor Day ${tag}`;
+    await loginAsAdmin();
+    await page.goto("/admin/categories");
+    await expect(page.getByRole("heading", { name: "Categories Management" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Add New Category" }).click();
+    await expect(page).toHaveURL(/\/admin\/categories\/new$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Create Category" }).click();
+    await expect(page.getByText("Category name is required")).toBeVisible();
+    await page.getByLabel("Category Name").fill(name);
+    await page.getByRole("switch", { name: "Special Category" }).check();
+    await page.getByRole("button", { name: "Create Category" }).click();
+    await expect(toast(page, "Category created")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Special");
+    await expect(row).toContainText("No description");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("0");
+
+    // The same name in other letters is refused with a clear message.
+    await page.goto("/admin/categories/new");
+    await page.getByLabel("Category Name").fill(name.toUpperCase());
+    await page.getByRole("button", { name: "Create Category" }).click();
+    await expect(
+      page
+        .getByRole("form", { name: "Add New Category" })
+        .getByText(`A category named "${name}" already exists.`),
+    ).toBeVisible();
+    await expect(toast(page, "Error creating category")).toBeVisible();
+
+    // Edit: new name, no longer special. The shop shows it at once.
+    await page.goto("/admin/categories");
+    await page.getByRole("link", { name: `Edit "${name}"` }).click();
+    await expect(page.getByRole("heading", { name: "Edit Category" })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Special Category" })).toBeChecked();
+    await expectNoAxeViolations(page);
+    const renamed = `${name} Weekend`;
+    await page.getByLabel("Category Name").fill(renamed);
+    await page.getByRole("switch", { name: "Special Category" }).uncheck();
+    await page.getByRole("button", { name: "Update Category" }).click();
+    await expect(toast(page, "Category updated")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: renamed })).not.toContainText("Special");
+    await page.goto("/crafts");
+    // A tile without a picture reads "No image" first.
+    await expect(page.getByRole("link", { name: renamed })).toBeVisible();
+
+    // Delete: the dialog asks first; Cancel keeps it.
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: `Delete "${renamed}"` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Category" });
+    await expect(dialog).toContainText(`Are you sure you want to delete "${renamed}"?`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("row").filter({ hasText: renamed })).toHaveCount(1);
+    await page.getByRole("button", { name: `Delete "${renamed}"` }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Category Deleted")).toContainText(
+      "The category has been successfully deleted.",
+    );
+    await expect(page.getByRole("row").filter({ hasText: renamed })).toHaveCount(0);
+  });
+
+  test("the category manager: create with an image, edit, delete", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    const tag = unique();
+    const name = `Zz Beadwork ${tag}`;
+    await loginAsAdmin();
+    await page.goto("/admin/categories");
+    await page.getByRole("link", { name: "Category Manager" }).click();
+    await expect(page).toHaveURL(/\/admin\/categories\/manager$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Add New Category" }).first().click();
+    await expect(page.getByRole("heading", { name: "New Category" })).toBeVisible();
+    await page.getByRole("button", { name: "Save Category" }).click();
+    await expect(page.getByText("Category name is required")).toBeVisible();
+    await page.getByLabel("Category Name").fill(name);
+    await page.getByLabel("Description").fill("Zulu beadwork, strung by hand.");
+    await page.getByLabel("Category Image").setInputFiles(await pngFile("beads.png", "#0e7490"));
+    await expect(page.getByRole("img", { name: "Preview of beads.png" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Save Category" }).click();
+    await expect(toast(page, "Category created")).toBeVisible();
+    const item = page
+      .getByRole("region", { name: "Categories" })
+      .getByRole("link", { name: new RegExp(name) });
+    await expect(item).toContainText("0 products");
+    // Thumbnails are decorative (alt=""): the name says it all.
+    await expect(item.locator("img")).toHaveAttribute("src", /\/uploads\/categories\/.*\.webp$/);
+
+    // The shop's category tile shows the picture.
+    await page.goto("/crafts");
+    const tile = page.getByRole("link", { name: new RegExp(`^${name}`) });
+    await expect(tile.locator("img")).toHaveAttribute("srcset", /320w/);
+
+    // Edit from the list; Cancel closes the form.
+    await page.goto("/admin/categories/manager");
+    await item.click();
+    await expect(page.getByRole("heading", { name: `Edit "${name}"` })).toBeVisible();
+    await expect(page.getByLabel("Category Name")).toHaveValue(name);
+    await expect(page.getByRole("img", { name: "Current image" })).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: `Edit "${name}"` })).toBeHidden();
+    await item.click();
+    await page.getByLabel("Description").fill("Beadwork from KwaZulu-Natal.");
+    await page.getByLabel("Category Image").setInputFiles(await pngFile("beads2.png", "#7c3aed"));
+    await page.getByRole("button", { name: "Save Category" }).click();
+    await expect(toast(page, "Category updated")).toBeVisible();
+    await expect(item).toContainText("Beadwork from KwaZulu-Natal.");
+
+    // Delete from the form, through the dialog.
+    await item.click();
+    await page.getByRole("button", { name: `Delete "${name}"` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete Category" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Category Deleted")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/categories\/manager$/);
+    await expect(item).toHaveCount(0);
+  });
+
+  test("the lists say they are loading while the server answers", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.goto("/admin/products");
+    // Hold the lists' own data requests (not the layout's) so the loading state can be seen.
+    await page.route(/\/admin\/(products|categories)\.data/, async (route) => {
+      const routes = new URL(route.request().url()).searchParams.get("_routes") ?? "";
+      if (/^routes\/admin\/(products|categories)\/index$/.test(routes)) {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
+    await page.getByRole("searchbox", { name: "Search products" }).fill("walnut");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Loading products...")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Walnut Phone Stand" })).toBeVisible();
+    await expect(page.getByText("Loading products...")).toHaveCount(0);
+
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Categories", exact: true })
+      .click();
+    await expect(page.getByText("Loading categories...")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Categories Management" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Custom Gifts" })).toBeVisible();
+  });
+
+  test("every admin catalogue page fits a 360 px screen", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/admin/categories/manager");
+    const first = page.getByRole("region", { name: "Categories" }).getByRole("link").first();
+    const editHref = await first.getAttribute("href");
+    await page.goto("/admin/products");
+    const productHref = await page
+      .getByRole("link", { name: /^Edit/ })
+      .first()
+      .getAttribute("href");
+    for (const path of [
+      "/admin/products",
+      "/admin/products/new",
+      productHref!,
+      "/admin/categories",
+      "/admin/categories/new",
+      "/admin/categories/manager",
+      editHref!,
+    ]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+});

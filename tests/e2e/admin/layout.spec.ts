@@ -1,0 +1,67 @@
+import { expect, test } from "#tests/playwright-utils.ts";
+
+const ADMIN_SECTIONS = [
+  ["/admin/dashboard", "Dashboard"],
+  ["/admin/products", "Products"],
+  ["/admin/categories", "Categories"],
+  ["/admin/orders", "Orders"],
+  ["/admin/subscribers", "Subscribers"],
+  ["/admin/quote-requests", "Quote Requests"],
+  ["/admin/users", "User Access"],
+] as const;
+
+const ADMIN_PATHS = [
+  ...ADMIN_SECTIONS.map(([path]) => path),
+  "/admin/products/new",
+  "/admin/categories/new",
+  "/admin/categories/manager",
+];
+
+test.describe("admin layout", () => {
+  test("every section renders in the admin layout with its section highlighted", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    test.setTimeout(90_000);
+    await loginAsAdmin();
+    for (const path of ADMIN_PATHS) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const nav = page.getByRole("navigation", { name: "Admin" });
+      await expect(nav).toBeVisible();
+      const [, label] = ADMIN_SECTIONS.find(([prefix]) => path.startsWith(prefix))!;
+      await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+  });
+
+  test("anonymous visitors are sent to the login page for every section", async ({ page }) => {
+    test.setTimeout(60_000);
+    for (const path of ADMIN_PATHS) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/admin/login?${new URLSearchParams({ redirectTo: path })}`);
+    }
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+  });
+
+  test("on a small screen the menu collapses and opens; it links to the main website", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAsAdmin();
+    const nav = page.getByRole("navigation", { name: "Admin" });
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Orders", exact: true }).click();
+    await expect(page).toHaveURL("/admin/orders");
+    await expect(nav).toBeHidden();
+    await page.getByRole("button", { name: "Open admin menu" }).click();
+    await expect(nav.getByRole("link", { name: "Main website" })).toHaveAttribute("href", "/");
+  });
+});

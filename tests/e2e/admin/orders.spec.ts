@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import { parseCsv } from "#app/lib/csv.ts";
+import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
+
+/*
+ * /admin/orders and /admin/orders/{id} (issue 8). Twelve orders of this run are placed through
+ * the real checkout; every check searches for this run's tag, because other specs place
+ * orders on the same database at the same time.
+ */
+
+const TAG = uniqueTag("pager");
+const customers = Array.from({ length: 12 }, (_, i) => {
+  const n = String(i + 1).padStart(2, "0");
+  return {
+    name: `Pager ${TAG} ${n}`,
+    email: `${TAG}.${n}@example.co.za`,
+    phone: i === 0 ? "082 555 01 01" : `083 ${String(100 + i)} 00${n}`,
+  };
+});
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // Oldest first: customer 12 is the newest order.
+  for (const customer of customers) {
+    await placeOrder({
+      ...customer,
+      lines: [
+        { product: 0, quantity: 2 },
+        { product: 1, quantity: 1 },
+      ],
+    });
+  }
+});
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("admin orders", () => {
+  test("search, status filter and pages, all kept in the URL", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto("/admin/orders");
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+
+    const search = page.getByRole("searchbox", {
+      name: "Search orders by customer name, email or phone",
+    });
+    // Held for a moment so the loading state can be seen: six skeleton cards (spec §2).
+    await page.route(/\/admin\/orders\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await search.fill(TAG);
+    await search.press("Enter");
+    await expect(page.getByTestId("order-skeleton")).toHaveCount(6);
+    await page.unrouteAll({ behavior: "wait" });
+    await expect(page).toHaveURL(new RegExp(`\\?q=${TAG}$`));
+    const main = page.getByRole("main");
+    const cards = main.getByRole("list", { name: "Orders" }).getByRole("listitem");
+    await expect(main.getByText("Showing 1–10 of 12 orders")).toBeVisible();
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText(`Pager ${TAG} 12`);
+    await expect(cards.first()).toContainText("3 items");
+    await expect(cards.first()).toContainText("Pending");
+
+    // Pages appear only above 10 results: Previous, 1, 2, Next.
+    const pages = page.getByRole("navigation", { name: "Orders pages" });
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${TAG}&page=2$`));
+    await expect(cards).toHaveCount(2);
+    await expect(cards.last()).toContainText(`Pager ${TAG} 01`);
+    await expect(pages.getByRole("link", { name: "Page 2" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await pages.getByRole("link", { name: "Previous" }).click();
+    await expect(cards).toHaveCount(10);
+
+    // The status filter keeps the search.
+    const filter = page.getByRole("combobox", { name: "Filter by status" });
+    await filter.selectOption("pending");
+    await expect(page).toHaveURL(new RegExp(`q=${TAG}&status=pending$`));
+    await expect(main.getByText("Showing 1–10 of 12 orders")).toBeVisible();
+    await filter.selectOption("cancelled");
+    await expect(main.getByText("No orders match your filters")).toBeVisible();
+    await expect(pages).toHaveCount(0);
+    await filter.selectOption("");
+
+    // E-mail in another case, and a phone number typed in another form.
+    await search.fill(customers[4]!.email.toUpperCase());
+    await search.press("Enter");
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(customers[4]!.name);
+    await search.fill("+27 82 555 0101");
+    await search.press("Enter");
+    await expect(cards.filter({ hasText: TAG })).toHaveCount(1);
+    await expect(cards.filter({ hasText: TAG }).first()).toContainText(customers[0]!.name);
+  });
+
+  test("the dialog, a status change with the customer's e-mail, and the full page", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    const customer = customers[1]!;
+    await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`);
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(customer.name) })
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: /^Order [0-9A-F]{8}/ })).toBeVisible();
+    await expect(dialog.getByRole("columnheader", { name: "Qty" })).toBeVisible();
+    await expect(dialog.getByText("Order Total")).toBeVisible();
+    await expect(dialog.getByText("Customer Information")).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/27831\d+\?text=Hi%20Pager/,
+    );
+    await expect(page).toHaveURL(/[?&]order=[0-9a-f-]{36}/);
+    expect((await axe(page)).violations).toEqual([]);
+
+    await dialog.getByRole("checkbox", { name: "E-mail the customer" }).check();
+    await dialog.getByRole("combobox", { name: "Status" }).selectOption("shipped");
+    await expect(page.getByText("Status updated")).toBeVisible();
+    await expect(page.getByText("Order status has been updated to shipped.")).toBeVisible();
+    await expect(dialog.getByRole("heading").getByText("Shipped", { exact: true })).toBeVisible();
+    const eml = await findEmail("order.shipped", (text) => text.includes(`To: ${customer.email}`));
+    expect(eml).toMatch(/Subject: Your Kwezi Engineering order [0-9A-F]{8} is on its way/);
+
+    await dialog.getByRole("link", { name: "View Full Page" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+    const main = page.getByRole("main");
+    for (const heading of ["Order Items", "Customer Details", "Order Information"]) {
+      await expect(main.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    await expect(main.getByText(customer.email)).toBeVisible();
+    await expect(main.getByText("Status changed from Pending to Shipped")).toBeVisible();
+    await main.getByLabel("Internal note").fill("Courier booked for Friday.");
+    await main.getByRole("button", { name: "Add Note" }).click();
+    await expect(main.getByText("Courier booked for Friday.")).toBeVisible();
+    await expect(main.getByLabel("Internal note")).toHaveValue("");
+    expect((await axe(page)).violations).toEqual([]);
+
+    // Back returns to the list with its search.
+    await main.getByRole("link", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?q=/);
+    await expect(
+      page.getByRole("main").getByRole("link", { name: new RegExp(customer.name) }),
+    ).toContainText("Shipped");
+  });
+
+  test("an unknown order shows 'Order not found' with a 404", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    const response = await page.goto("/admin/orders/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Order not found" })).toBeVisible();
+    await expect(page.getByText("The requested order does not exist.")).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+    await page.getByRole("link", { name: "Back to Orders" }).click();
+    await expect(page).toHaveURL("/admin/orders");
+    expect((await page.goto("/admin/orders/not-an-id"))?.status()).toBe(404);
+  });
+
+  test("Export CSV downloads the searched orders, one row per order line", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.goto(`/admin/orders?q=${TAG}`);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = fs.readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records = parseCsv(bytes.toString("utf8"));
+    expect(records[0]?.slice(0, 6)).toEqual([
+      "Order ID",
+      "Order Number",
+      "Date Placed (SAST)",
+      "Last Updated (SAST)",
+      "Status",
+      "Customer Name",
+    ]);
+    // Twelve orders of two lines each, newest first.
+    expect(records).toHaveLength(1 + 24);
+    expect(records[1]?.[5]).toBe(`Pager ${TAG} 12`);
+    expect(new Set(records.slice(1).map((r) => r[5]))).toEqual(
+      new Set(customers.map((c) => c.name)),
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { findEmail, submitQuoteRequest, uniqueTag } from "./operations-helpers.ts";
+
+/*
+ * /admin/quote-requests (issue 8): open and resolved, the details dialog, the reply with its
+ * prefilled text and the e-mail it produces (an .eml file: the e2e server has no SMTP_URL),
+ * and erasing a request. The requests are sent through the real quote form.
+ */
+
+const TAG = uniqueTag("quote");
+const web = {
+  name: `Webby ${TAG}`,
+  email: `webby.${TAG}@example.co.za`,
+  service: "web-development",
+};
+const iot = { name: `Sensor ${TAG}`, email: `sensor.${TAG}@example.co.za`, service: "iot" };
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  await Promise.all([
+    submitQuoteRequest({
+      ...web,
+      message: `We need an online shop for ${TAG}, with EFT payments.`,
+    }),
+    submitQuoteRequest({ ...iot, message: `Temperature sensors for a cold room (${TAG}).` }),
+  ]);
+});
+
+test.describe.configure({ mode: "serial" });
+
+test("resolve and reopen from the details dialog; resolved ones hidden by default", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  await page.goto("/admin/quote-requests");
+  await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+  const showResolved = page.getByRole("checkbox", { name: "Show resolved requests" });
+  await expect(showResolved).not.toBeChecked();
+  expect((await axe(page)).violations).toEqual([]);
+
+  const search = page.getByRole("searchbox", {
+    name: "Search quote requests by name, email, service or message",
+  });
+  await search.fill(TAG);
+  await search.press("Enter");
+  const cards = page.getByRole("list", { name: "Quote requests" }).getByRole("listitem");
+  await expect(cards).toHaveCount(2);
+  const card = cards.filter({ hasText: iot.name });
+  await expect(card).toContainText("IoT Systems");
+  await expect(card).toContainText("Open");
+
+  await card.getByRole("link").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /IoT Systems/ })).toBeVisible();
+  await expect(dialog.getByText(`Temperature sensors for a cold room (${TAG}).`)).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await dialog.getByRole("button", { name: "Mark as Resolved" }).click();
+  await expect(page.getByText("Marked as resolved")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Mark as Open" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  // Resolved requests are hidden until asked for.
+  await expect(cards).toHaveCount(1);
+  await showResolved.check();
+  await expect(page).toHaveURL(/resolved=1/);
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: iot.name })).toContainText("Resolved");
+
+  await cards.filter({ hasText: iot.name }).getByRole("link").click();
+  await dialog.getByRole("button", { name: "Mark as Open" }).click();
+  await expect(page.getByText("Marked as open")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
+});
+
+test("reply: prefilled text, Send Reply, the e-mail, and the reply shown afterwards", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  await page.goto(`/admin/quote-requests?q=${encodeURIComponent(web.email)}`);
+  await page.getByRole("list", { name: "Quote requests" }).getByRole("link").first().click();
+  const details = page.getByRole("dialog");
+  await details.getByRole("button", { name: "Reply" }).click();
+  const reply = page.getByRole("dialog", { name: `Reply to ${web.name}` });
+  await expect(reply.getByText("Web Development", { exact: true })).toBeVisible();
+  await expect(
+    reply.getByText(`We need an online shop for ${TAG}, with EFT payments.`),
+  ).toBeVisible();
+  const text = reply.getByRole("textbox", { name: "Your reply" });
+  await expect(text).toHaveValue(new RegExp(`^Dear ${web.name},\\n\\n`));
+  await expect(text).toHaveValue(/our Web Development services/);
+  await expect(text).toHaveValue(/Kind regards,\nThe Kwezi Engineering team$/);
+  expect((await axe(page)).violations).toEqual([]);
+
+  const answer = `Dear ${web.name},\n\nA shop like that costs about R25 000 and takes six weeks.\n\nKind regards,\nThe Kwezi Engineering team`;
+  await text.fill(answer);
+  await reply.getByRole("button", { name: "Send Reply" }).click();
+  await expect(page.getByText("Reply sent")).toBeVisible();
+  await expect(reply).toBeHidden();
+  // Sending resolves it and the details show the reply.
+  await expect(details.getByRole("button", { name: "Mark as Open" })).toBeVisible();
+  await expect(
+    details.getByText("A shop like that costs about R25 000 and takes six weeks."),
+  ).toBeVisible();
+
+  const eml = await findEmail("quote.reply", (file) => file.includes(`To: ${web.email}`));
+  expect(eml).toContain("Subject: RE: Your Quote Request - Web Development");
+  expect(eml).toMatch(/Reply-To: office@example\.co\.za/);
+  expect(eml.replace(/=\r?\n/g, "")).toContain("R25 000");
+});
+
+test("erase a request after confirming", async ({ page, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await page.goto(`/admin/quote-requests?resolved=1&q=${encodeURIComponent(iot.email)}`);
+  await page.getByRole("list", { name: "Quote requests" }).getByRole("link").first().click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Request" });
+  await expect(confirm).toContainText(
+    `Are you sure you want to delete the request from "${iot.name}"?`,
+  );
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Request deleted")).toBeVisible();
+  await expect(page.getByText(`No quote requests found for "${iot.email}"`)).toBeVisible();
+});

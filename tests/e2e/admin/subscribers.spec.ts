@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import { parseCsv } from "#app/lib/csv.ts";
+import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { subscribe, uniqueTag } from "./operations-helpers.ts";
+
+/*
+ * /admin/subscribers (issue 8): the total, the e-mail search, removal through the 'Remove
+ * Subscriber' confirmation, and the CSV download. The subscribers sign up through the real
+ * newsletter form; checks search for this run's tag (other specs subscribe too).
+ */
+
+const TAG = uniqueTag("subs");
+const emails = ["alpha", "bravo", "charlie"].map((name) => `${name}.${TAG}@example.co.za`);
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  await Promise.all(emails.map((email) => subscribe(email)));
+});
+
+test("search, remove with confirmation, and export", async ({ page, loginAsAdmin }) => {
+  await loginAsAdmin();
+  await page.goto("/admin/subscribers");
+  const main = page.getByRole("main");
+  await expect(main.getByText(/^Total Subscribers: \d+$/)).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+
+  const search = page.getByRole("searchbox", { name: "Search subscribers by email" });
+  await search.fill(TAG.toUpperCase());
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`\\?q=${TAG.toUpperCase()}$`));
+  const rows = main.getByRole("row").filter({ hasText: TAG });
+  await expect(rows).toHaveCount(3);
+  for (const header of ["Email", "Subscription Date", "Actions"]) {
+    await expect(main.getByRole("columnheader", { name: header })).toBeVisible();
+  }
+
+  const total = Number(
+    (await main.getByText(/^Total Subscribers:/).textContent())!.replace(/\D/g, ""),
+  );
+  await main.getByRole("button", { name: `Remove ${emails[1]}` }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Remove Subscriber" });
+  await expect(dialog).toContainText(
+    `Are you sure you want to remove "${emails[1]}" from the newsletter subscribers? This action cannot be undone.`,
+  );
+  expect((await axe(page)).violations).toEqual([]);
+  // Cancel keeps it.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(rows).toHaveCount(3);
+  await main.getByRole("button", { name: `Remove ${emails[1]}` }).click();
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Subscriber removed")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(rows).toHaveCount(2);
+  await expect(main.getByText(emails[1]!)).toHaveCount(0);
+  await expect(main.getByText(/^Total Subscribers:/)).toHaveText(
+    new RegExp(`^Total Subscribers: ${(total - 1).toLocaleString("en-ZA")}$`),
+  );
+
+  await search.fill(emails[1]!);
+  await search.press("Enter");
+  await expect(main.getByText(`No subscribers found for "${emails[1]}"`)).toBeVisible();
+
+  await search.fill(TAG);
+  await search.press("Enter");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const records = parseCsv(fs.readFileSync((await download.path())!, "utf8"));
+  expect(records[0]).toEqual(["Email", "Subscription Date (SAST)", "Source"]);
+  expect(
+    records
+      .slice(1)
+      .map((r) => r[0])
+      .sort(),
+  ).toEqual([emails[0], emails[2]]);
+});

@@ -1,0 +1,79 @@
+import { expect, test } from "@playwright/test";
+import { addFromList, cartBadge, expectNoAxeViolations } from "./shop-helpers.ts";
+
+test("the empty checkout", async ({ page }) => {
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+  await expect(
+    page.getByText("You need to add items to your cart before checking out."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Shop Products" }).click();
+  await expect(page).toHaveURL(/\/crafts$/);
+});
+
+test("checkout: validation, Place Order, success notice, cart emptied", async ({ page }) => {
+  await page.goto("/crafts");
+  await addFromList(page, "Hand-Painted Easter Egg Set");
+  await addFromList(page, "Hand-Painted Easter Egg Set");
+  await addFromList(page, "Laser-Cut Bunny Décor");
+  await page.goto("/cart");
+  await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Contact Information" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "After placing your order, we will contact you to arrange payment and delivery options.",
+    ),
+  ).toBeVisible();
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary.getByText("To be calculated")).toBeVisible();
+  await expect(summary.getByTestId("checkout-total")).toHaveText("R510.00");
+
+  await page.getByLabel("Full Name", { exact: true }).fill("Thandi Nkosi");
+  await page.getByLabel("Email Address", { exact: true }).fill("thandi@example.co.za");
+  await page.getByLabel("Phone Number", { exact: true }).fill("12345");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText(/Please enter a valid phone number/)).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  await page.getByLabel("Phone Number", { exact: true }).fill("082 123 4567");
+  // Hold the submission a moment so that the busy label can be seen.
+  await page.route(/\/checkout\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Order placed successfully")).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your order! We'll contact you shortly to finalize the details."),
+  ).toBeVisible();
+  await expect(cartBadge(page)).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+});
+
+test("a price changed since it was added is shown before the order is placed", async ({ page }) => {
+  await page.goto("/crafts");
+  await addFromList(page, "Custom Name Keyring");
+  await page.evaluate(() => {
+    const items = JSON.parse(localStorage.getItem("cart") ?? "[]");
+    items[0].priceCents = 1;
+    localStorage.setItem("cart", JSON.stringify(items));
+  });
+  await page.goto("/checkout");
+  await expect(
+    page.getByText("The price of Custom Name Keyring changed from R0.01 to R85.00."),
+  ).toBeVisible();
+  await expect(page.getByTestId("checkout-total")).toHaveText("R85.00");
+});
+
+test("/checkout with items has no axe violations", async ({ page }) => {
+  await page.goto("/crafts");
+  await addFromList(page, "Walnut Phone Stand");
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Contact Information" })).toBeVisible();
+  await expect(page.getByText("Checking current prices…")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,250 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./hydration.ts";
+
+/*
+ * The four public forms (issue 4): success, validation and duplicate paths, the popup's
+ * timing and flags, and every form with JavaScript disabled. The server drops forms sent
+ * within 2 s of the page being served (anti-spam), so people-speed waits precede submits.
+ */
+const PEOPLE_SPEED_MS = 2100;
+
+async function hidePopup(page: Page) {
+  await page.addInitScript(() =>
+    window.localStorage.setItem("newsletterPopupSeen", String(Date.now())),
+  );
+}
+
+/** The pages' clocks stand still unless a test moves them (a busy machine cannot skew them). */
+const START = Date.UTC(2026, 0, 5, 8, 0, 0);
+async function freezeClock(page: Page) {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1000);
+}
+
+/** Lets the frozen page run its zero-delay timers (the toaster uses them) until `check` passes. */
+async function settle(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.clock.runFor(1);
+    await check();
+  }).toPass({ timeout: 10_000 });
+}
+
+/** Holds background form posts for a moment, so the busy state can be seen. */
+async function slowFormPosts(page: Page) {
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.method() === "POST" && request.resourceType() === "fetch") {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await route.continue();
+  });
+}
+
+const toast = (page: Page, title: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: title });
+
+test.describe("with JavaScript", () => {
+  test("quote form: 'Missing information' for a blank field, then success clears the fields", async ({
+    page,
+  }) => {
+    await hidePopup(page);
+    await page.goto("/hardware");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Quote request" });
+    await form.getByLabel("Name").fill("   ");
+    await form.getByLabel("Email").fill("naledi@example.co.za");
+    await form.getByLabel("Service").selectOption({ label: "Prototyping" });
+    await form.getByLabel("Message").fill("A handheld meter, 50 units.");
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expect(toast(page, "Missing information")).toContainText("Please fill out all fields.");
+    await expect(form.getByText("This field is required.")).toBeVisible();
+    // Nothing is cleared on failure.
+    await expect(form.getByLabel("Message")).toHaveValue("A handheld meter, 50 units.");
+
+    await form.getByLabel("Name").fill("Naledi Mokoena");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await slowFormPosts(page);
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    const done = toast(page, "Quote Request Submitted");
+    await expect(done).toContainText("We'll get back to you soon.");
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    await expect(form.getByLabel("Message")).toHaveValue("");
+  });
+
+  test("contact form: success shows 'Message Sent'", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Contact message" });
+    await form.getByLabel("Name").fill("Pieter van Wyk");
+    await form.getByLabel("Email").fill("pieter@example.co.za");
+    await form.getByLabel("Subject").fill("Repair");
+    await form.getByLabel("Message").fill("Can you repair a controller board?");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await slowFormPosts(page);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(toast(page, "Message Sent")).toContainText("We'll get back to you soon.");
+    await expect(form.getByLabel("Subject")).toHaveValue("");
+  });
+
+  test("contact form: a blank subject gives 'Missing information'", async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Contact message" });
+    await form.getByLabel("Name").fill("Pieter");
+    await form.getByLabel("Email").fill("pieter@example.co.za");
+    await form.getByLabel("Subject").fill("  ");
+    await form.getByLabel("Message").fill("Hello");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Missing information")).toBeVisible();
+    await expect(form.getByLabel("Message")).toHaveValue("Hello");
+  });
+
+  test("footer newsletter: success, then 'Already subscribed' for the same address in capitals", async ({
+    page,
+  }) => {
+    await page.goto("/privacy");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Newsletter" });
+    await form.getByLabel("Email address").fill("footer.reader@example.co.za");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await slowFormPosts(page);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(form.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    await expect(toast(page, "Submission Successful")).toBeVisible();
+    await expect(form.getByLabel("Email address")).toHaveValue("");
+
+    await form.getByLabel("Email address").fill("FOOTER.Reader@example.co.za");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, "Already subscribed")).toContainText(
+      "This email is already subscribed to our newsletter.",
+    );
+  });
+
+  test("footer newsletter: an address without a domain gives 'Invalid email'", async ({ page }) => {
+    await page.goto("/privacy");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Newsletter" });
+    await form.getByLabel("Email address").fill("someone@localhost");
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(toast(page, "Invalid email")).toContainText("Please enter a valid email address.");
+  });
+});
+
+test.describe("newsletter popup", () => {
+  test("opens 5 s after load, and closing stores newsletterPopupSeen so it stays closed", async ({
+    page,
+  }) => {
+    await freezeClock(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    await waitForHydration(page);
+    await page.clock.runFor(4900);
+    await expect(dialog).toHaveCount(0);
+    await page.clock.runFor(200);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("By subscribing you agree")).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("newsletterPopupSeen"))).not.toBeNull();
+    await page.reload();
+    await waitForHydration(page);
+    await page.clock.runFor(10_000);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test("shows again once the seen flag is 7 days old", async ({ page }) => {
+    await freezeClock(page);
+    // Seen 7 days (and 1 ms) before the frozen "now".
+    await page.addInitScript(
+      (seenAt) => localStorage.setItem("newsletterPopupSeen", String(seenAt)),
+      START + 1000 - 7 * 24 * 3600 * 1000 - 1,
+    );
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.clock.runFor(5100);
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
+  test("subscribing shows thanks, stores newsletterSubscribed and closes after 2 s", async ({
+    page,
+  }) => {
+    await freezeClock(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.clock.runFor(5100);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Email address").fill("popup.reader@example.co.za");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await settle(page, () =>
+      expect(toast(page, "Subscribed!")).toContainText(
+        "Thank you for subscribing to our newsletter.",
+        { timeout: 200 },
+      ),
+    );
+    await expect(dialog.getByText("Thank you!")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("newsletterSubscribed"))).toBe("true");
+    await page.clock.runFor(1800);
+    await expect(dialog).toBeVisible();
+    await page.clock.runFor(300);
+    await expect(dialog).toHaveCount(0);
+    // A subscriber is not asked again.
+    await page.evaluate(() => localStorage.removeItem("newsletterPopupSeen"));
+    await page.reload();
+    await waitForHydration(page);
+    await page.clock.runFor(6000);
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the quote form submits and the page shows the success notice", async ({ page }) => {
+    await page.goto("/digital");
+    const form = page.getByRole("form", { name: "Quote request" });
+    await form.getByLabel("Name").fill("Ayesha Patel");
+    await form.getByLabel("Email").fill("ayesha@example.co.za");
+    await form.getByLabel("Service").selectOption({ label: "Mobile App Development" });
+    await form.getByLabel("Message").fill("An app for our delivery drivers.");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Quote Request Submitted" }),
+    ).toContainText("We'll get back to you soon.");
+  });
+
+  test("the contact form shows 'Missing information' and keeps what was typed", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    const form = page.getByRole("form", { name: "Contact message" });
+    await form.getByLabel("Name").fill("Ayesha");
+    await form.getByLabel("Email").fill("ayesha@example.co.za");
+    await form.getByLabel("Subject").fill("   ");
+    await form.getByLabel("Message").fill("Hello there");
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Missing information" })).toContainText(
+      "Please fill out all fields.",
+    );
+    await expect(form.getByLabel("Message")).toHaveValue("Hello there");
+    await expect(form.getByLabel("Name")).toHaveValue("Ayesha");
+  });
+
+  test("the footer newsletter returns to the page with the notice", async ({ page }) => {
+    await page.goto("/terms");
+    const form = page.getByRole("form", { name: "Newsletter" });
+    await form.getByLabel("Email address").fill("nojs.reader@example.co.za");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Submission Successful" }),
+    ).toBeVisible();
+  });
+});

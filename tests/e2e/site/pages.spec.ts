@@ -1,0 +1,307 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./hydration.ts";
+
+/** Issue 4: every public page's quoted texts, the hero rotation, filter, menu and axe. */
+
+// The home popup would cover the page after 5 s; these tests are about the pages.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() =>
+    window.localStorage.setItem("newsletterPopupSeen", String(Date.now())),
+  );
+});
+
+test("home: hero, tiles, about, services, portfolio and the quote section", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Powering Your Digital & Hardware World" }),
+  ).toBeVisible();
+  for (const [name, href] of [
+    ["Digital", "/digital"],
+    ["Hardware", "/hardware"],
+    ["Bespoke", "/crafts"],
+  ] as const) {
+    const tiles = main.getByRole("list", { name: "Divisions" });
+    await expect(tiles.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+  await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
+  for (const [title, href] of [
+    ["Digital Solutions", "/digital"],
+    ["Hardware & Manufacturing", "/hardware"],
+    ["Bespoke Creations", "/crafts"],
+  ] as const) {
+    await expect(main.getByRole("heading", { name: title, exact: true })).toBeVisible();
+    await expect(main.getByRole("link", { name: `See More about ${title}` })).toHaveAttribute(
+      "href",
+      href,
+    );
+  }
+  await expect(
+    page.locator("section#quote").getByRole("heading", { name: "Get a Quote" }),
+  ).toBeVisible();
+  // Spec §5 / §9: the quote message box is at least 8rem (128 px) high.
+  const box = await page.getByLabel("Message").boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(128);
+});
+
+const START = Date.UTC(2026, 0, 5, 8, 0, 0);
+
+test("home: the call to action rotates every 3 seconds through the three divisions", async ({
+  page,
+}) => {
+  // The page's clock stands still unless the test moves it (a busy machine cannot skew it).
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1000);
+  await page.goto("/");
+  await waitForHydration(page);
+  const cta = page.getByTestId("hero-cta");
+  await expect(cta).toHaveText("Explore Digital Solutions");
+  await expect(cta).toHaveAttribute("href", "/digital");
+  await page.clock.runFor(2900);
+  await expect(cta).toHaveText("Explore Digital Solutions");
+  await page.clock.runFor(100);
+  await expect(cta).toHaveText("See Hardware Capabilities");
+  await expect(cta).toHaveAttribute("href", "/hardware");
+  await page.clock.runFor(3000);
+  await expect(cta).toHaveText("Shop Bespoke Creations");
+  await expect(cta).toHaveAttribute("href", "/crafts");
+  await page.clock.runFor(3000);
+  await expect(cta).toHaveText("Explore Digital Solutions");
+});
+
+test("home: with reduced motion the call to action stays put", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.clock.runFor(7000);
+  await expect(page.getByTestId("hero-cta")).toHaveText("Explore Digital Solutions");
+});
+
+test("home: the portfolio filter shows one division at a time, All by default", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const projects = page.getByRole("list", { name: "Projects" }).getByRole("listitem");
+  const filter = page.getByRole("group", { name: "Filter projects" });
+  await expect(filter.getByRole("button", { name: "All" })).toHaveAttribute("aria-pressed", "true");
+  await expect(projects).toHaveCount(6);
+  await filter.getByRole("button", { name: "Digital" }).click();
+  await expect(projects).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: "IoT Smart Home System" })).toBeVisible();
+  await filter.getByRole("button", { name: "Hardware" }).click();
+  await expect(projects).toHaveCount(2);
+  await expect(page.getByRole("heading", { name: "Custom PCB Design" })).toBeVisible();
+  await filter.getByRole("button", { name: "Bespoke" }).click();
+  await expect(projects).toHaveCount(1);
+  await expect(page.getByRole("heading", { name: "Personalised Gift Set" })).toBeVisible();
+  await expect(filter.getByRole("button", { name: "Bespoke" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await filter.getByRole("button", { name: "All" }).click();
+  await expect(projects).toHaveCount(6);
+});
+
+test("home: the About video is a poster with a link when no source is configured", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const about = page.locator("section#about");
+  await expect(about.getByRole("link", { name: "Ask us for a workshop tour" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expect(about.locator("iframe, video")).toHaveCount(0);
+});
+
+test("Get a Quote scrolls to the quote section on home and links to /#quote elsewhere", async ({
+  page,
+}) => {
+  await page.goto("/digital");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/#quote");
+  await page.goto("/");
+  await waitForHydration(page);
+  await nav.getByRole("link", { name: "Get a Quote" }).click();
+  await expect(page.locator("section#quote")).toBeInViewport();
+  await expect(page).toHaveURL(/\/#quote$/);
+});
+
+test("/digital: six services, the tech stack, the consultation link and a working view-services button", async ({
+  page,
+}) => {
+  await page.goto("/digital");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Digital Solutions" })).toBeVisible();
+  for (const name of [
+    "Web Development",
+    "Mobile App Development",
+    "Windows Desktop Apps",
+    "Embedded/IoT Systems",
+    "Web & Email Hosting",
+    "Tech Consulting",
+  ]) {
+    await expect(page.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { name: "Our Tech Stack" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Book a Consultation" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await page.getByRole("link", { name: "View Our Services" }).click();
+  await expect(page.getByRole("heading", { name: "Our Digital Services" })).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Get a Quote" })).toBeAttached();
+});
+
+test("/hardware: four services, six pieces of equipment and the prototype link", async ({
+  page,
+}) => {
+  await page.goto("/hardware");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Hardware & Manufacturing" }),
+  ).toBeVisible();
+  for (const name of [
+    "Hardware Design & R&D",
+    "Embedded Systems & Firmware",
+    "Prototyping",
+    "Mass Manufacturing",
+  ]) {
+    await expect(page.getByRole("heading", { level: 3, name, exact: true })).toBeVisible();
+  }
+  await expect(page.locator("section#equipment figure")).toHaveCount(6);
+  await expect(page.getByRole("link", { name: "Start Your Prototype" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+  await expect(page.getByRole("heading", { name: "Get a Quote" })).toBeVisible();
+});
+
+test("/contact: address in Queensburgh, phone, e-mails, hours and the form", async ({ page }) => {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await expect(main.getByText("Queensburgh, Durban")).toBeVisible();
+  await expect(main.getByRole("link", { name: "+27 31 464 0192" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "info@kwezi-engineering.co.za" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "support@kwezi-engineering.co.za" })).toBeVisible();
+  await expect(main.getByText("9:00-18:00")).toBeVisible();
+  await expect(main.getByText("10:00-14:00")).toBeVisible();
+  await expect(main.getByText("closed")).toBeVisible();
+  for (const label of ["Name", "Email", "Subject", "Message"]) {
+    await expect(main.getByLabel(label, { exact: true })).toBeVisible();
+  }
+});
+
+test("/privacy and /terms show today's last-updated date and cover POPIA", async ({ page }) => {
+  const today = new Intl.DateTimeFormat("en-ZA", {
+    timeZone: "Africa/Johannesburg",
+    dateStyle: "long",
+  }).format(new Date());
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+  await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "How to unsubscribe" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your rights" })).toBeVisible();
+  await page.goto("/terms");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+});
+
+test("/sitemap links the nine routes", async ({ page }) => {
+  await page.goto("/sitemap");
+  await waitForHydration(page);
+  const links = page.getByRole("navigation", { name: "Sitemap" }).getByRole("link");
+  await expect(links).toHaveCount(9);
+  const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+  expect(hrefs).toEqual([
+    "/",
+    "/digital",
+    "/hardware",
+    "/crafts",
+    "/contact",
+    "/cart",
+    "/checkout",
+    "/privacy",
+    "/terms",
+  ]);
+});
+
+test("the footer links and newsletter field with its consent wording", async ({ page }) => {
+  await page.goto("/terms");
+  await waitForHydration(page);
+  const footer = page.getByRole("contentinfo");
+  const hrefs = await footer
+    .getByRole("navigation", { name: "Footer" })
+    .getByRole("link")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+  expect(hrefs).toEqual(["/digital", "/hardware", "/crafts", "/privacy", "/terms", "/sitemap"]);
+  await expect(footer.getByLabel("Email address")).toBeVisible();
+  await expect(footer.getByText("By subscribing you agree")).toBeVisible();
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens, is keyboard usable, and closes when a link is chosen", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const menu = page.locator(`#${await close.getAttribute("aria-controls")}`);
+    await expect(menu.getByRole("link", { name: "Bespoke" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Hardware" }).click();
+    await expect(page).toHaveURL(/\/hardware$/);
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("the bar becomes compact past 50 px of scroll", async ({ page }) => {
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  const bar = page.locator("header[data-compact]");
+  await expect(bar).toHaveAttribute("data-compact", "false");
+  await page.mouse.wheel(0, 400);
+  await expect(bar).toHaveAttribute("data-compact", "true");
+});
+
+for (const path of [
+  "/",
+  "/digital",
+  "/hardware",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/sitemap",
+  "/no-such-page",
+]) {
+  for (const width of [390, 1280]) {
+    test(`axe: ${path} at ${width} px has no WCAG 2.2 AA violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.getByRole("contentinfo").waitFor();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+      ).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+
+/** Every route of spec section 2 answers with the right layout. */
+
+const PUBLIC_PATHS = [
+  "/",
+  "/digital",
+  "/hardware",
+  "/crafts",
+  "/contact",
+  "/cart",
+  "/checkout",
+  "/privacy",
+  "/terms",
+  "/sitemap",
+];
+
+for (const path of PUBLIC_PATHS) {
+  test(`${path} renders in the public layout`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(canonical).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+${path === "/" ? "/?" : path}$`),
+    );
+    expect(await page.title()).not.toBe("");
+  });
+}
+
+test("an unknown path gives the 404 page with status 404 inside the public layout", async ({
+  page,
+}) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("/admin redirects to /admin/dashboard", async ({ request }) => {
+  const response = await request.get("/admin", { maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  expect(response.headers().location).toMatch(/\/admin\/dashboard$/);
+});
+
+test("/admin/login shows the Admin Portal outside the admin layout", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
+});
+
+test("/healthz answers 200 after checking the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok" });
+});
+
+test("hashed assets are immutable and text is compressed", async ({ request }) => {
+  // Read the server's HTML, not the live DOM: React Router drops its modulepreload links from
+  // the document once the page has hydrated.
+  const html = await (await request.get("/")).text();
+  const script = html.match(/<link rel="modulepreload" href="([^"]+)"/)?.[1];
+  expect(script).toMatch(/^\/assets\/.+\.js$/);
+  const asset = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-encoding"]).toBe("gzip");
+  expect(asset.headers()["x-powered-by"]).toBeUndefined();
+});

@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { AppServices } from "#app/server/context.server.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { auditLog, notifications } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/* The admin 'E-mail' page and the dashboard's warning (issue 3), through the real routes. */
+
+let handle: DatabaseHandle;
+let services: AppServices;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let cookie: string;
+let admin: { id: string; email: string };
+
+const message = (overrides: Partial<typeof notifications.$inferInsert>) => ({
+  kind: "order.customer",
+  recipient: "thandi@example.co.za",
+  subject: "Your order 1234",
+  textBody: "text",
+  htmlBody: "<p>html</p>",
+  ...overrides,
+});
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+  app = await createTestApp(services);
+  admin = await createTestUser(services.db, { admin: true });
+  ({ cookie } = await signedInCookie(services, admin.id));
+}, 120_000);
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await services.db.delete(notifications);
+  await services.db.delete(auditLog);
+});
+
+/** A page's HTML without React's text separators (`<!-- -->`), to match sentences. */
+async function pageText(path: string) {
+  const response = await app.request(path, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  return (await response.text()).replaceAll("<!-- -->", "");
+}
+
+async function insert(overrides: Partial<typeof notifications.$inferInsert>) {
+  const [row] = await services.db
+    .insert(notifications)
+    .values(message(overrides))
+    .returning({ id: notifications.id });
+  return row!.id;
+}
+
+describe("/admin/email", () => {
+  it("lists recent messages with status, attempts and the last error, filtered by status", async () => {
+    await insert({ subject: "Delivered one", status: "sent", attempts: 1, sentAt: new Date() });
+    await insert({
+      subject: "Refused one",
+      recipient: "typo@example.co.za",
+      status: "failed",
+      attempts: 10,
+      lastError: "550 No such mailbox",
+    });
+
+    const page = await pageText("/admin/email");
+    expect(page).toContain("Delivered one");
+    expect(page).toContain("Refused one");
+    expect(page).toContain("Last error: 550 No such mailbox");
+    expect(page).toContain("10 attempts");
+    expect(page).toContain("Order confirmation");
+    expect(page).toContain("1 message could not be sent");
+
+    const failedOnly = await pageText("/admin/email?status=failed");
+    expect(failedOnly).toContain("Refused one");
+    expect(failedOnly).not.toContain("Delivered one");
+  });
+
+  it("retries a failed message and records who did it", async () => {
+    const id = await insert({ status: "failed", attempts: 10, lastError: "timeout" });
+    const response = await app.postForm("/admin/email", { id }, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const [row] = await services.db.select().from(notifications).where(eq(notifications.id, id));
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    const audit = await services.db.select().from(auditLog);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "email.retry",
+        entity: "email",
+        entityId: id,
+        actorUserId: admin.id,
+        actorEmail: admin.email,
+      }),
+    ]);
+  });
+
+  it("refuses to retry a sent message (409) or an unknown one (404), changing nothing", async () => {
+    const sent = await insert({ status: "sent", attempts: 1, sentAt: new Date() });
+    const again = await app.postForm("/admin/email", { id: sent }, { headers: { Cookie: cookie } });
+    expect(again.status).toBe(409);
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", ""]) {
+      const response = await app.postForm("/admin/email", { id }, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(404);
+    }
+    const [row] = await services.db.select().from(notifications).where(eq(notifications.id, sent));
+    expect(row).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await services.db.select().from(auditLog)).toEqual([]);
+  });
+});
+
+describe("the dashboard's e-mail warning", () => {
+  it("appears only while messages are failing or being retried", async () => {
+    const quiet = await pageText("/admin/dashboard");
+    expect(quiet).not.toContain("E-mail is failing");
+
+    await insert({ status: "failed", attempts: 10, lastError: "refused" });
+    await insert({ status: "pending", attempts: 2, lastError: "ECONNREFUSED" });
+    const warned = await pageText("/admin/dashboard");
+    expect(warned).toContain("E-mail is failing");
+    expect(warned).toContain("1 could not be sent, 1 waiting to be retried");
+  });
+});

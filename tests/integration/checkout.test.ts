@@ -1,0 +1,385 @@
+import crypto from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHECKOUT_MESSAGES } from "#app/lib/validation/checkout.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { CHECKOUT_ERRORS, placeOrder } from "#app/server/orders/checkout.server.ts";
+import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+let handle: DatabaseHandle;
+let services: ReturnType<typeof createTestServices>;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+const catalogue: Record<string, { id: string; priceCents: number }> = {};
+
+const customer = { name: "Thandi Nkosi", email: "thandi@example.co.za", phone: "082 123 4567" };
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const rows = await handle.db
+    .insert(products)
+    .values([
+      { name: "Jewellery Box", price: "450.00" },
+      { name: "Keyring", price: "85.50" },
+      { name: "Night Light", price: "520.00" },
+    ])
+    .returning({ id: products.id, name: products.name, price: products.price });
+  for (const row of rows) {
+    catalogue[row.name] = { id: row.id, priceCents: Math.round(Number(row.price) * 100) };
+  }
+  services = createTestServices(handle);
+  app = await createTestApp(services);
+}, 120_000);
+afterAll(() => handle.close());
+
+async function counts() {
+  const [o] = await handle.db.select({ n: count() }).from(orders);
+  const [i] = await handle.db.select({ n: count() }).from(orderItems);
+  const [m] = await handle.db.select({ n: count() }).from(notifications);
+  return { orders: o!.n, items: i!.n, notifications: m!.n };
+}
+
+const box = () => catalogue["Jewellery Box"]!;
+const keyring = () => catalogue.Keyring!;
+
+describe("placeOrder (domain)", () => {
+  it("stores the order, its items priced by the database and both notifications", async () => {
+    const before = await counts();
+    const result = await placeOrder(handle.db, services.env, {
+      customer,
+      idempotencyKey: crypto.randomUUID(),
+      lines: [
+        { productId: box().id, quantity: 2, expectedPriceCents: 45000 },
+        { productId: keyring().id, quantity: 3 },
+      ],
+    });
+    expect(result).toMatchObject({ ok: true, totalCents: 2 * 45000 + 3 * 8550, duplicate: false });
+    if (!result.ok) throw new Error("unreachable");
+
+    const [order] = await handle.db.select().from(orders).where(eq(orders.id, result.orderId));
+    expect(order).toMatchObject({
+      customerName: "Thandi Nkosi",
+      email: "thandi@example.co.za",
+      phone: "082 123 4567",
+      status: "pending",
+    });
+    const items = await handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, result.orderId));
+    expect(
+      items
+        .map((i) => [i.productName, i.price, i.quantity, i.productId])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ["Jewellery Box", "450.00", 2, box().id],
+      ["Keyring", "85.50", 3, keyring().id],
+    ]);
+
+    const reference = result.orderId.slice(0, 8).toUpperCase();
+    const mails = await handle.db.select().from(notifications);
+    const mine = mails.filter((m) => m.subject.includes(reference));
+    expect(mine.map((m) => [m.kind, m.recipient]).sort()).toEqual([
+      ["order.company", "office@example.co.za"],
+      ["order.customer", "thandi@example.co.za"],
+    ]);
+    const confirmation = mine.find((m) => m.kind === "order.customer")!;
+    expect(confirmation.textBody).toContain("R1156.50"); // total
+    expect(confirmation.textBody).toContain("we will contact you to arrange payment and delivery");
+
+    expect(await counts()).toEqual({
+      orders: before.orders + 1,
+      items: before.items + 2,
+      notifications: before.notifications + 2,
+    });
+  });
+
+  it.each([
+    [
+      "a tampered (lower) price",
+      () => [{ productId: box().id, quantity: 1, expectedPriceCents: 1 }],
+      "price-changed",
+    ],
+    [
+      "a higher price than the shop's",
+      () => [{ productId: box().id, quantity: 1, expectedPriceCents: 99999 }],
+      "price-changed",
+    ],
+    ["an unknown product", () => [{ productId: UNKNOWN_ID, quantity: 1 }], "unknown-products"],
+    [
+      "a malformed product id",
+      () => [{ productId: "'; drop table orders; --", quantity: 1 }],
+      "unknown-products",
+    ],
+    [
+      "one unknown among known products",
+      () => [
+        { productId: box().id, quantity: 1 },
+        { productId: UNKNOWN_ID, quantity: 1 },
+      ],
+      "unknown-products",
+    ],
+    ["quantity 0", () => [{ productId: box().id, quantity: 0 }], "invalid-quantity"],
+    ["a negative quantity", () => [{ productId: box().id, quantity: -2 }], "invalid-quantity"],
+    ["a fractional quantity", () => [{ productId: box().id, quantity: 1.5 }], "invalid-quantity"],
+    [
+      "quantity 100 (above the cap)",
+      () => [{ productId: box().id, quantity: 100 }],
+      "invalid-quantity",
+    ],
+    [
+      "a huge quantity",
+      () => [{ productId: box().id, quantity: 1_000_000_000 }],
+      "invalid-quantity",
+    ],
+    [
+      "the same product twice above the cap",
+      () => [
+        { productId: box().id, quantity: 60 },
+        { productId: box().id, quantity: 40 },
+      ],
+      "invalid-quantity",
+    ],
+    ["an empty cart", () => [], "empty-cart"],
+  ] as const)("refuses %s and stores nothing", async (_label, lines, code) => {
+    const before = await counts();
+    const result = await placeOrder(handle.db, services.env, {
+      customer,
+      idempotencyKey: crypto.randomUUID(),
+      lines: lines().map((line) => ({ ...line })),
+    });
+    expect(result).toMatchObject({ ok: false, code, message: CHECKOUT_ERRORS[code] });
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    { ...customer, name: "  " },
+    { ...customer, email: "not-an-email" },
+    { ...customer, phone: "12345" },
+    { ...customer, phone: "" },
+  ])("refuses invalid contact details %o and stores nothing", async (details) => {
+    const before = await counts();
+    const result = await placeOrder(handle.db, services.env, {
+      customer: details,
+      idempotencyKey: crypto.randomUUID(),
+      lines: [{ productId: box().id, quantity: 1 }],
+    });
+    expect(result).toMatchObject({ ok: false, code: "invalid-contact" });
+    expect(await counts()).toEqual(before);
+  });
+
+  it("is all or nothing: a failure after the items insert leaves no order and no items", async () => {
+    const before = await counts();
+    // The outbox insert runs after the order and its items; a blank company address makes
+    // the notifications check constraint fail there.
+    const brokenEnv = { ...services.env, NOTIFY_EMAIL: " " };
+    await expect(
+      placeOrder(handle.db, brokenEnv, {
+        customer,
+        idempotencyKey: crypto.randomUUID(),
+        lines: [
+          { productId: box().id, quantity: 1 },
+          { productId: keyring().id, quantity: 1 },
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await counts()).toEqual(before);
+  });
+
+  it("stores one order for concurrent submissions with the same idempotency key", async () => {
+    const before = await counts();
+    const idempotencyKey = crypto.randomUUID();
+    const submit = () =>
+      placeOrder(handle.db, services.env, {
+        customer,
+        idempotencyKey,
+        lines: [{ productId: keyring().id, quantity: 2 }],
+      });
+    const results = await Promise.all([submit(), submit(), submit()]);
+    const ids = new Set(results.map((r) => (r.ok ? r.orderId : "failed")));
+    expect(ids.size).toBe(1);
+    expect(ids.has("failed")).toBe(false);
+    expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+    expect(results.every((r) => r.ok && r.totalCents === 2 * 8550)).toBe(true);
+    expect(await counts()).toEqual({
+      orders: before.orders + 1,
+      items: before.items + 1,
+      notifications: before.notifications + 2,
+    });
+    // A later resubmit of the same form is the same order again.
+    const again = await submit();
+    expect(again).toMatchObject({ ok: true, duplicate: true, orderId: [...ids][0] });
+  });
+
+  it("stores 50 concurrent distinct orders, each with its correct total", async () => {
+    const before = await counts();
+    const planned = Array.from({ length: 50 }, (_, n) => ({
+      key: crypto.randomUUID(),
+      boxes: (n % 3) + 1,
+      keyrings: (n % 7) + 1,
+    }));
+    const results = await Promise.all(
+      planned.map((plan, n) =>
+        placeOrder(handle.db, services.env, {
+          customer: { ...customer, name: `Customer ${n}` },
+          idempotencyKey: plan.key,
+          lines: [
+            { productId: box().id, quantity: plan.boxes, expectedPriceCents: 45000 },
+            { productId: keyring().id, quantity: plan.keyrings, expectedPriceCents: 8550 },
+          ],
+        }),
+      ),
+    );
+    expect(results.every((r) => r.ok && !r.duplicate)).toBe(true);
+    for (const [n, result] of results.entries()) {
+      if (!result.ok) throw new Error("unreachable");
+      const plan = planned[n]!;
+      const expected = plan.boxes * 45000 + plan.keyrings * 8550;
+      expect(result.totalCents).toBe(expected);
+      const items = await handle.db
+        .select({ price: orderItems.price, quantity: orderItems.quantity })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, result.orderId));
+      const stored = items.reduce(
+        (sum, item) => sum + Math.round(Number(item.price) * 100) * item.quantity,
+        0,
+      );
+      expect(stored).toBe(expected);
+    }
+    expect(await counts()).toEqual({
+      orders: before.orders + 50,
+      items: before.items + 100,
+      notifications: before.notifications + 100,
+    });
+  }, 60_000);
+});
+
+/** The checkout form as the page posts it. */
+function form(
+  lines: { productId: string; quantity: number | string; priceCents?: number }[],
+  overrides: Record<string, string> = {},
+) {
+  const body = new URLSearchParams({
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    idempotencyKey: crypto.randomUUID(),
+    ...overrides,
+  });
+  lines.forEach((line, n) => {
+    body.set(`lines[${n}].productId`, line.productId);
+    body.set(`lines[${n}].quantity`, String(line.quantity));
+    if (line.priceCents !== undefined) body.set(`lines[${n}].priceCents`, String(line.priceCents));
+  });
+  return body;
+}
+
+let address = 0;
+/** A distinct client address per request, so the checkout rate limit stays out of the way. */
+const nextAddress = () => `10.0.0.${++address}`;
+
+describe("the /checkout action", () => {
+  it("places a valid order and redirects home with the success notice", async () => {
+    const before = await counts();
+    const response = await app.postForm(
+      "/checkout",
+      form([{ productId: box().id, quantity: 1, priceCents: 45000 }]),
+      { clientAddress: nextAddress() },
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("set-cookie")).toContain("en_toast=");
+    expect((await counts()).orders).toBe(before.orders + 1);
+    // The flashed toast is the spec's success notice.
+    const home = await app.request("/", {
+      headers: { Cookie: response.headers.get("set-cookie")!.split(";")[0]! },
+    });
+    const html = (await home.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("Order placed successfully");
+    expect(html).toContain(
+      "Thank you for your order! We'll contact you shortly to finalize the details.",
+    );
+  });
+
+  it("sends an empty cart back to /crafts with 'Cart is empty'", async () => {
+    const before = await counts();
+    const response = await app.postForm("/checkout", form([]), { clientAddress: nextAddress() });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/crafts");
+    const crafts = await app.request("/crafts", {
+      headers: { Cookie: response.headers.get("set-cookie")!.split(";")[0]! },
+    });
+    const html = await crafts.text();
+    expect(html).toContain("Cart is empty");
+    expect(html).toContain("Please add products to your cart before checkout.");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("refuses invalid contact details with the field messages (400) and stores nothing", async () => {
+    const before = await counts();
+    const response = await app.postForm(
+      "/checkout",
+      form([{ productId: box().id, quantity: 1 }], { name: "", email: "nope", phone: "123" }),
+      { clientAddress: nextAddress() },
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(CHECKOUT_MESSAGES.nameRequired);
+    expect(html).toContain(CHECKOUT_MESSAGES.emailInvalid);
+    expect(html).toContain(CHECKOUT_MESSAGES.phoneInvalid.slice(0, 40));
+    expect(await counts()).toEqual(before);
+  });
+
+  it.each([
+    ["a tampered price", { productId: "box", quantity: 1, priceCents: 100 }, 409, "price-changed"],
+    ["an unknown product", { productId: UNKNOWN_ID, quantity: 1 }, 422, "unknown-products"],
+    ["quantity 0", { productId: "box", quantity: 0 }, 422, "invalid-quantity"],
+    ["a huge quantity", { productId: "box", quantity: 5000 }, 422, "invalid-quantity"],
+  ] as const)(
+    "refuses %s with its message and 'Error placing order'",
+    async (_label, line, status, code) => {
+      const before = await counts();
+      const productId = line.productId === "box" ? box().id : line.productId;
+      const response = await app.postForm("/checkout", form([{ ...line, productId }]), {
+        clientAddress: nextAddress(),
+      });
+      expect(response.status).toBe(status);
+      const html = (await response.text()).replaceAll("&#x27;", "'");
+      expect(html).toContain(CHECKOUT_ERRORS[code]);
+      expect(html).toContain("Error placing order");
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it("a double submit of one form (same key) stores one order and both get the success", async () => {
+    const before = await counts();
+    const body = form([{ productId: keyring().id, quantity: 1, priceCents: 8550 }]);
+    const responses = await Promise.all([
+      app.postForm("/checkout", body, { clientAddress: nextAddress() }),
+      app.postForm("/checkout", body, { clientAddress: nextAddress() }),
+    ]);
+    expect(responses.map((r) => [r.status, r.headers.get("location")])).toEqual([
+      [302, "/"],
+      [302, "/"],
+    ]);
+    expect((await counts()).orders).toBe(before.orders + 1);
+  });
+
+  it("rate-limits checkout submissions per client address (429)", async () => {
+    const ip = nextAddress();
+    const statuses: number[] = [];
+    for (let n = 0; n < 11; n++) {
+      const response = await app.postForm(
+        "/checkout",
+        form([{ productId: box().id, quantity: 1 }], { phone: "bad" }),
+        { clientAddress: ip },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

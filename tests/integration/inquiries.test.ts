@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { contactRequests, notifications } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+let handle: DatabaseHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let services: ReturnType<typeof createTestServices>;
+let address = 0;
+/** Each test posts from its own address, so the per-address rate limit stays out of the way. */
+const nextAddress = () => `10.0.0.${++address}`;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+  app = await createTestApp(services);
+}, 120_000);
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.delete(contactRequests);
+  await handle.db.delete(notifications);
+});
+
+const stamp = () => createFormStamp(services.env.SESSION_SECRET, Date.now() - 5000);
+
+const QUOTE = {
+  name: "Thandi Nkosi",
+  email: "thandi@example.co.za",
+  service: "web-development",
+  message: "We need an online shop for our bakery.",
+};
+const CONTACT = {
+  name: "Sipho Dlamini",
+  email: "sipho@example.co.za",
+  subject: "Opening hours",
+  message: "Are you open on public holidays?",
+};
+
+async function post(path: string, fields: Record<string, string>, clientAddress = nextAddress()) {
+  const response = await app.postForm(path, { form_stamp: stamp(), ...fields }, { clientAddress });
+  const html = await response.text();
+  return { status: response.status, html };
+}
+
+const rows = () => handle.db.select().from(contactRequests);
+const outbox = () => handle.db.select().from(notifications);
+
+describe("quote form (home, /digital, /hardware)", () => {
+  it.each(["/?index", "/digital", "/hardware"])(
+    "%s stores the request with the service label and exactly one outbox row",
+    async (path) => {
+      const { status, html } = await post(path, QUOTE);
+      expect(status).toBe(200);
+      expect(html).toContain("Quote Request Submitted");
+      const stored = await rows();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        name: QUOTE.name,
+        email: QUOTE.email,
+        service: "Web Development",
+        message: QUOTE.message,
+        isResolved: false,
+      });
+      const mail = await outbox();
+      expect(mail).toHaveLength(1);
+      expect(mail[0]).toMatchObject({
+        kind: "quote.company",
+        recipient: "office@example.co.za",
+        replyTo: QUOTE.email,
+      });
+      expect(mail[0]!.textBody).toContain(QUOTE.message);
+    },
+  );
+
+  it.each(["name", "email", "service", "message"])(
+    "refuses an empty %s with 'Missing information' and stores nothing",
+    async (field) => {
+      const { status, html } = await post("/digital", { ...QUOTE, [field]: "   " });
+      expect(status).toBe(400);
+      expect(html).toContain("Missing information");
+      expect(html).toContain("Please fill out all fields.");
+      expect(await rows()).toHaveLength(0);
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
+
+  it("refuses an invalid e-mail and an unknown service", async () => {
+    const badEmail = await post("/hardware", { ...QUOTE, email: "not-an-address" });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.html).toContain("Please enter a valid email address.");
+    const badService = await post("/hardware", { ...QUOTE, service: "time-travel" });
+    expect(badService.status).toBe(400);
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("keeps the submitted values in the page after an error (no JavaScript)", async () => {
+    const { html } = await post("/digital", { ...QUOTE, message: "" });
+    expect(html).toContain('value="Thandi Nkosi"');
+  });
+});
+
+describe("contact form (/contact)", () => {
+  it("stores the subject in service with one outbox row", async () => {
+    const { status, html } = await post("/contact", CONTACT);
+    expect(status).toBe(200);
+    expect(html).toContain("Message Sent");
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ service: "Opening hours", message: CONTACT.message });
+    const mail = await outbox();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.kind).toBe("contact.company");
+  });
+
+  it.each(["name", "email", "subject", "message"])(
+    "refuses an empty %s and stores nothing",
+    async (field) => {
+      const { status, html } = await post("/contact", { ...CONTACT, [field]: "" });
+      expect(status).toBe(400);
+      expect(html).toContain("Missing information");
+      expect(await rows()).toHaveLength(0);
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
+
+  it("refuses an invalid e-mail", async () => {
+    const { status } = await post("/contact", { ...CONTACT, email: "sipho@" });
+    expect(status).toBe(400);
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe("spam resistance", () => {
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    const { status, html } = await post("/contact", { ...CONTACT, hp_website: "http://x.test" });
+    expect(status).toBe(200);
+    expect(html).toContain("Message Sent");
+    expect(await rows()).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it("drops a submission made faster than a person can type, or without a stamp", async () => {
+    const fast = createFormStamp(services.env.SESSION_SECRET, Date.now());
+    const quick = await post("/digital", { ...QUOTE, form_stamp: fast });
+    expect(quick.html).toContain("Quote Request Submitted");
+    const forged = await post("/digital", { ...QUOTE, form_stamp: "123.abc" });
+    expect(forged.html).toContain("Quote Request Submitted");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("limits submissions per address and says when to try again", async () => {
+    const from = nextAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await post("/contact", CONTACT, from)).status).toBe(200);
+    }
+    const refused = await post("/contact", CONTACT, from);
+    expect(refused.status).toBe(429);
+    expect(refused.html).toContain("Too many submissions");
+    expect(await rows()).toHaveLength(10);
+    // Another address is not affected.
+    expect((await post("/contact", CONTACT)).status).toBe(200);
+  });
+});

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/validation/newsletter.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
+import { newsletterSubscribers, notifications } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+let handle: DatabaseHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let services: ReturnType<typeof createTestServices>;
+let address = 0;
+const nextAddress = () => `10.1.0.${++address}`;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+  app = await createTestApp(services);
+}, 120_000);
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.delete(newsletterSubscribers);
+  await handle.db.delete(notifications);
+});
+
+const subscribers = () => handle.db.select().from(newsletterSubscribers);
+const outbox = () => handle.db.select().from(notifications);
+
+function subscribe(fields: Record<string, string>, enhanced = true) {
+  return app.postForm(
+    "/newsletter",
+    {
+      form_stamp: createFormStamp(services.env.SESSION_SECRET, Date.now() - 5000),
+      redirect_to: "/digital",
+      ...(enhanced ? { enhanced: "1" } : {}),
+      ...fields,
+    },
+    { clientAddress: nextAddress() },
+  );
+}
+
+describe("POST /newsletter", () => {
+  it("stores the subscriber with the consent record, and queues the notice and welcome", async () => {
+    const response = await subscribe({ email: "Lindiwe@Example.co.za", source: "popup" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Subscribed!");
+    const [row] = await subscribers();
+    expect(row).toMatchObject({
+      email: "Lindiwe@Example.co.za",
+      consentSource: "popup",
+      consentText: NEWSLETTER_CONSENT_TEXT,
+    });
+    const mail = await outbox();
+    expect(mail.map((m) => m.kind).sort()).toEqual(["newsletter.company", "newsletter.welcome"]);
+    const welcome = mail.find((m) => m.kind === "newsletter.welcome")!;
+    const token = createUnsubscribeToken(services.env.SESSION_SECRET, "lindiwe@example.co.za");
+    expect(welcome.textBody).toContain(`http://localhost:3000/newsletter/unsubscribe/${token}`);
+    expect(welcome.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+  });
+
+  it("answers 'Already subscribed' for a duplicate in any letter case and stores nothing new", async () => {
+    await subscribe({ email: "dup@example.co.za", source: "footer" });
+    const again = await subscribe({ email: "DUP@example.co.za", source: "footer" });
+    expect(again.status).toBe(200);
+    const body = await again.text();
+    expect(body).toContain("Already subscribed");
+    expect(body).toContain("This email is already subscribed to our newsletter.");
+    expect(await subscribers()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
+  });
+
+  it.each(["", "   ", "no-at-sign", "a@"])("refuses %j with 'Invalid email'", async (email) => {
+    const response = await subscribe({ email, source: "popup" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Invalid email");
+    expect(await subscribers()).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it("answers a honeypot like a success and stores nothing", async () => {
+    const response = await subscribe({ email: "bot@example.co.za", hp_website: "x" });
+    expect(await response.text()).toContain("Submission Successful");
+    expect(await subscribers()).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it("without JavaScript redirects back to the page with the notice flashed", async () => {
+    const response = await subscribe({ email: "nojs@example.co.za", source: "footer" }, false);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/digital");
+    const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
+    const page = await app.request("/digital", { headers: { Cookie: cookie } });
+    expect(await page.text()).toContain("Submission Successful");
+    expect(await subscribers()).toHaveLength(1);
+  });
+
+  it("never redirects off the site", async () => {
+    const response = await subscribe(
+      { email: "x@example.co.za", redirect_to: "//evil.example" },
+      false,
+    );
+    expect(response.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("unsubscribe link", () => {
+  it("shows a confirmation, then removes the address on POST (also the one-click POST)", async () => {
+    await subscribe({ email: "Leaving@Example.co.za", source: "footer" });
+    const token = createUnsubscribeToken(services.env.SESSION_SECRET, "leaving@example.co.za");
+    const page = await app.request(`/newsletter/unsubscribe/${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("leaving@example.co.za");
+    expect(await subscribers()).toHaveLength(1);
+
+    // RFC 8058 one-click: a POST with List-Unsubscribe=One-Click from the mail client.
+    const done = await app.postForm(`/newsletter/unsubscribe/${token}`, {
+      "List-Unsubscribe": "One-Click",
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("has been removed from our newsletter");
+    expect(await subscribers()).toHaveLength(0);
+  });
+
+  it("answers 404 to a forged token and removes nothing", async () => {
+    await subscribe({ email: "stay@example.co.za", source: "footer" });
+    const forged = createUnsubscribeToken(
+      "another-secret-another-secret-0000",
+      "stay@example.co.za",
+    );
+    const response = await app.postForm(`/newsletter/unsubscribe/${forged}`, {});
+    expect(response.status).toBe(404);
+    expect(await subscribers()).toHaveLength(1);
+  });
+});
+
+describe("SEO files", () => {
+  it("serves robots.txt pointing at the sitemap", async () => {
+    const response = await app.request("/robots.txt");
+    expect(response.headers.get("Content-Type")).toContain("text/plain");
+    const body = await response.text();
+    expect(body).toContain("Disallow: /admin");
+    expect(body).toContain("Disallow: /newsletter");
+    // The cart and checkout pages are shells with nothing personal: crawlable.
+    expect(body).not.toMatch(/Disallow: \/(cart|checkout)/);
+    expect(body).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+  });
+
+  it("lists the public pages in sitemap.xml", async () => {
+    const response = await app.request("/sitemap.xml");
+    expect(response.headers.get("Content-Type")).toContain("application/xml");
+    const body = await response.text();
+    for (const path of [
+      "/",
+      "/digital",
+      "/hardware",
+      "/crafts",
+      "/contact",
+      "/privacy",
+      "/terms",
+    ]) {
+      expect(body).toContain(`<loc>http://localhost:3000${path}</loc>`);
+    }
+  });
+
+  it("puts the organisation's JSON-LD on home and contact", async () => {
+    for (const path of ["/", "/contact"]) {
+      const body = await (await app.request(path)).text();
+      expect(body).toContain('"@type":"LocalBusiness"');
+      expect(body).toContain('"opens":"09:00"');
+    }
+  });
+});

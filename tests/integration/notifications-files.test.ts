@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createMailer, mailDirectory } from "#app/server/notifications/mailer.server.ts";
+import { queueMessages, quoteRequestMessage } from "#app/server/notifications/messages.server.ts";
+import { OutboxWorker } from "#app/server/notifications/worker.server.ts";
+import { notifications } from "#db/schema/index.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/* Issue 3 acceptance: without SMTP_URL every message is an .eml file under DATA_DIR/mail/. */
+
+let handle: DatabaseHandle;
+let services: ReturnType<typeof createTestServices>;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+});
+afterAll(() => handle?.close());
+
+const emlFiles = () =>
+  fs.existsSync(mailDirectory(services.env))
+    ? fs.readdirSync(mailDirectory(services.env)).filter((name) => name.endsWith(".eml"))
+    : [];
+
+describe("the .eml transport (no SMTP_URL)", () => {
+  it("writes one readable file per message, and a re-send rewrites the same file", async () => {
+    expect(services.env.SMTP_URL).toBeUndefined();
+    await handle.db.transaction((tx) =>
+      queueMessages(
+        tx,
+        quoteRequestMessage(services.env, {
+          name: "<script>alert(1)</script> Zanele",
+          email: "zanele@example.co.za",
+          service: "Embedded/IoT Systems",
+          message: "A sensor for our borehole pump.",
+        }),
+      ),
+    );
+    const mailer = createMailer(services.env);
+    const now = new Date(Date.now() + 1_000);
+    const worker = new OutboxWorker({
+      db: handle.db,
+      mailer,
+      logger: pino({ level: "silent" }),
+      now: () => now,
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    const files = emlFiles();
+    expect(files).toHaveLength(1);
+    const [row] = await handle.db.select().from(notifications);
+    expect(files[0]).toMatch(new RegExp(`-quote\\.company-${row!.id}\\.eml$`));
+
+    const mail = await simpleParser(
+      fs.readFileSync(path.join(mailDirectory(services.env), files[0]!)),
+    );
+    expect(mail.from?.value).toEqual([{ name: "Website", address: "office@example.co.za" }]);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe("office@example.co.za");
+    expect(mail.replyTo?.text).toBe("zanele@example.co.za");
+    expect(mail.subject).toBe(
+      "New quote request: Embedded/IoT Systems from <script>alert(1)</script> Zanele",
+    );
+    expect(mail.messageId).toBe(`<${row!.id}@localhost>`);
+    expect(mail.text).toContain("A sensor for our borehole pump.");
+    expect(mail.text).toContain("Email: zanele@example.co.za");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; Zanele");
+    expect(mail.html).not.toContain("<script>");
+
+    // As if the process died after writing but before marking: the row comes back…
+    await handle.db
+      .update(notifications)
+      .set({ status: "pending", nextAttemptAt: now })
+      .where(eq(notifications.id, row!.id));
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    // …and the second delivery replaces the first file instead of adding one.
+    expect(emlFiles()).toEqual(files);
+    mailer.close();
+  });
+});

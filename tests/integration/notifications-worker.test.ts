@@ -1,0 +1,165 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import type { Mailer, MailMessage } from "#app/server/notifications/mailer.server.ts";
+import { contactMessage } from "#app/server/notifications/messages.server.ts";
+import { enqueueMessages } from "#app/server/notifications/outbox.server.ts";
+import {
+  claimNextMessage,
+  DEFAULT_LEASE_MS,
+  OutboxWorker,
+} from "#app/server/notifications/worker.server.ts";
+import { notifications } from "#db/schema/index.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/*
+ * The worker's bookkeeping with a scripted transport (swapped at the adapter): backoff,
+ * giving up, crash recovery through the lease, graceful stop. The clock is injected.
+ */
+
+class ScriptedMailer implements Mailer {
+  readonly description = "scripted";
+  sent: MailMessage[] = [];
+  failWith: Error | undefined;
+  /** When set, send() waits for this before it returns. */
+  gate: Promise<void> | undefined;
+  started: (() => void) | undefined;
+  async send(message: MailMessage) {
+    this.started?.();
+    if (this.gate) await this.gate;
+    if (this.failWith) throw this.failWith;
+    this.sent.push(message);
+  }
+  close() {}
+}
+
+let handle: DatabaseHandle;
+let services: ReturnType<typeof createTestServices>;
+let mailer: ScriptedMailer;
+let now: Date;
+const MINUTE = 60_000;
+
+const worker = () =>
+  new OutboxWorker({ db: handle.db, mailer, logger: pino({ level: "silent" }), now: () => now });
+const queueOne = () =>
+  enqueueMessages(handle.db, [
+    contactMessage(services.env, {
+      name: "Bongani",
+      email: "bongani@example.co.za",
+      subject: "Hi",
+      message: "Hello",
+    }),
+  ]);
+const onlyRow = async () => {
+  const rows = await handle.db.select().from(notifications);
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+};
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+});
+afterAll(() => handle?.close());
+beforeEach(async () => {
+  await handle.db.delete(notifications);
+  mailer = new ScriptedMailer();
+  now = new Date(Date.now() + 1_000);
+});
+
+describe("retries", () => {
+  it("waits 1, 2, 4 … 256 minutes between tries and gives up after 10 with the last error", async () => {
+    await queueOne();
+    const outbox = worker();
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      mailer.failWith = new Error(`connection refused (try ${attempt})`);
+      const summary = await outbox.runOnce();
+      const row = await onlyRow();
+      expect(row.attempts).toBe(attempt);
+      if (attempt < 10) {
+        expect(summary).toEqual({ sent: 0, retrying: 1, failed: 0 });
+        expect(row.status).toBe("pending");
+        waits.push((row.nextAttemptAt.getTime() - now.getTime()) / MINUTE);
+        // One millisecond early: not due.
+        now = new Date(row.nextAttemptAt.getTime() - 1);
+        expect(await outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+        now = row.nextAttemptAt;
+      } else {
+        expect(summary).toEqual({ sent: 0, retrying: 0, failed: 1 });
+        expect(row).toMatchObject({ status: "failed", lastError: "connection refused (try 10)" });
+      }
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256]);
+    // A failed message is never tried again by itself.
+    now = new Date(now.getTime() + 365 * 24 * 60 * MINUTE);
+    mailer.failWith = undefined;
+    expect(await outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(mailer.sent).toHaveLength(0);
+  });
+
+  it("clears the error once a retry succeeds", async () => {
+    await queueOne();
+    const outbox = worker();
+    mailer.failWith = new Error("timeout");
+    await outbox.runOnce();
+    mailer.failWith = undefined;
+    now = new Date(now.getTime() + MINUTE);
+    expect(await outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await onlyRow()).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+  });
+});
+
+describe("crash recovery", () => {
+  it("re-sends a message whose worker died after claiming it, once its lease runs out", async () => {
+    await queueOne();
+    // A worker claims the row, then the process dies (before or after sending).
+    const claimed = await claimNextMessage(handle.db, now);
+    expect(claimed).toMatchObject({ status: "sending", attempts: 1 });
+
+    const outbox = worker();
+    now = new Date(now.getTime() + DEFAULT_LEASE_MS - 1);
+    expect(await outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    now = new Date(now.getTime() + 1);
+    expect(await outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(mailer.sent.map((m) => m.id)).toEqual([claimed!.id]);
+    expect(await onlyRow()).toMatchObject({ status: "sent", attempts: 2 });
+  });
+});
+
+describe("the background loop", () => {
+  it("stop() lets the send in progress finish and be recorded, then claims nothing more", async () => {
+    await queueOne();
+    await queueOne();
+    let release!: () => void;
+    mailer.gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const sending = new Promise<void>((resolve) => {
+      mailer.started = resolve;
+    });
+    const outbox = worker();
+    outbox.start();
+    await sending;
+
+    let stopped = false;
+    const stopping = outbox.stop().then(() => {
+      stopped = true;
+    });
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    expect(mailer.sent).toHaveLength(1);
+    const rows = await handle.db.select().from(notifications);
+    expect(rows.map((row) => row.status).sort()).toEqual(["pending", "sent"]);
+    const [sent] = await handle.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, mailer.sent[0]!.id));
+    expect(sent!.status).toBe("sent");
+  });
+});

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "#app/server/context.server.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { hashSessionToken } from "#app/server/users/session.server.ts";
+import {
+  categories,
+  contactRequests,
+  newsletterSubscribers,
+  orderItems,
+  orders,
+  products,
+  sessions,
+} from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
+import { ALL_ROUTES, importRouteModule } from "#tests/setup/routes.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/*
+ * The permission matrix (issue 6): every admin route, loader and action, page and data
+ * request, as an anonymous visitor, a signed-in non-admin and an admin. The routes come from
+ * the route table; a new admin route fails the first test until it is listed here.
+ */
+
+type Ids = { productId: string; categoryId: string; orderId: string };
+
+/** Every admin route pattern, with a real address to request (ids of seeded rows). */
+const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
+  "admin/dashboard": () => "/admin/dashboard",
+  "admin/products": () => "/admin/products",
+  "admin/products/new": () => "/admin/products/new",
+  "admin/products/:id": (ids) => `/admin/products/${ids.productId}`,
+  "admin/categories": () => "/admin/categories",
+  "admin/categories/new": () => "/admin/categories/new",
+  "admin/categories/manager": () => "/admin/categories/manager",
+  "admin/categories/:id": (ids) => `/admin/categories/${ids.categoryId}`,
+  "admin/orders": () => "/admin/orders",
+  "admin/orders/:id": (ids) => `/admin/orders/${ids.orderId}`,
+  "admin/orders/export.csv": () => "/admin/orders/export.csv",
+  "admin/subscribers": () => "/admin/subscribers",
+  "admin/subscribers/export.csv": () => "/admin/subscribers/export.csv",
+  "admin/quote-requests": () => "/admin/quote-requests",
+  "admin/quote-requests/export.csv": () => "/admin/quote-requests/export.csv",
+  "admin/users": () => "/admin/users",
+  "admin/email": () => "/admin/email",
+  "admin/audit": () => "/admin/audit",
+};
+
+/**
+ * Resource routes (no page, no layout): the CSV downloads of issue 8. An admin gets the file
+ * (with the seeded row it must contain) instead of a page with the layout's data.
+ */
+const RESOURCE_ROUTES: Record<string, { contentType: RegExp; contains: string }> = {
+  "admin/orders/export.csv": { contentType: /^text\/csv/, contains: "canary-customer-4d1f" },
+  "admin/subscribers/export.csv": {
+    contentType: /^text\/csv/,
+    contains: "canary-subscriber-4d1f@example.com",
+  },
+  "admin/quote-requests/export.csv": { contentType: /^text\/csv/, contains: "canary-quote-4d1f" },
+};
+
+/**
+ * Admin routes open to everyone by design: signing in and out, and /admin, which only
+ * redirects to /admin/dashboard (spec §2) and reads nothing (tested below).
+ */
+const PUBLIC_ADMIN_ROUTES = ["admin/login", "admin/logout", "admin/"];
+
+const ROUTES = ALL_ROUTES.filter((r) => r.pattern === "admin/" || r.pattern.startsWith("admin/"));
+const GUARDED = ROUTES.filter((r) => !PUBLIC_ADMIN_ROUTES.includes(r.pattern));
+
+const importModule = importRouteModule;
+
+let handle: DatabaseHandle;
+let services: AppServices;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let ids: Ids;
+let admin: { id: string; email: string };
+let regular: { id: string; email: string };
+
+/** Strings that only a signed-in admin may ever receive. */
+const CANARIES = [
+  "canary-product-4d1f",
+  "canary-category-4d1f",
+  "canary-customer-4d1f",
+  "canary-subscriber-4d1f@example.com",
+  "canary-quote-4d1f",
+];
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  services = createTestServices(handle);
+  app = await createTestApp(services);
+  const { db } = services;
+  const [product] = await db
+    .insert(products)
+    .values({ name: CANARIES[0]!, price: "10.00" })
+    .returning({ id: products.id });
+  const [category] = await db
+    .insert(categories)
+    .values({ name: CANARIES[1]! })
+    .returning({ id: categories.id });
+  const [order] = await db
+    .insert(orders)
+    .values({ customerName: CANARIES[2]!, email: "buyer@example.com", phone: "0310000000" })
+    .returning({ id: orders.id });
+  await db
+    .insert(orderItems)
+    .values({ orderId: order!.id, productName: CANARIES[0]!, price: "10.00", quantity: 1 });
+  await db.insert(newsletterSubscribers).values({ email: CANARIES[3]! });
+  await db.insert(contactRequests).values({
+    name: CANARIES[4]!,
+    email: "quote@example.com",
+    service: "iot",
+    message: CANARIES[4]!,
+  });
+  ids = { productId: product!.id, categoryId: category!.id, orderId: order!.id };
+  admin = await createTestUser(db, { admin: true, email: "matrix-admin@example.com" });
+  regular = await createTestUser(db, { email: "matrix-regular@example.com" });
+}, 120_000);
+afterAll(() => handle.close());
+
+const dataPath = (page: string) => `${page}.data`;
+
+/**
+ * A refused POST: a redirect to the login page (a page POST: 302; a data POST: 202 with the
+ * redirect encoded), or 405 when the route has no action yet (a route with an error boundary
+ * renders it, so its guarded loaders answer with the redirect instead).
+ */
+async function expectRefusedPost(response: Response, hasAction: boolean) {
+  const body = await response.text();
+  expectNoPrivateData(body);
+  if (!hasAction && response.status === 405) return;
+  if (response.status === 302) {
+    expect(response.headers.get("Location")).toMatch(/^\/admin\/login(\?redirectTo=|$)/);
+    return;
+  }
+  expect(response.status).toBe(202);
+  expect(body).toMatch(/"redirect","\/admin\/login(\?redirectTo=[^"]*)?"/);
+}
+
+function expectNoPrivateData(body: string) {
+  for (const canary of [...CANARIES, admin.email, regular.email]) {
+    expect(body).not.toContain(canary);
+  }
+}
+
+describe("the route table", () => {
+  it("lists every admin route in this matrix, and nothing that does not exist", () => {
+    expect(GUARDED.map((r) => r.pattern).sort()).toEqual(Object.keys(ADMIN_ROUTES).sort());
+    expect(ROUTES.map((r) => r.pattern)).toEqual(expect.arrayContaining(PUBLIC_ADMIN_ROUTES));
+  });
+
+  it("gives every admin page and layout a loader (the guard runs there)", async () => {
+    for (const route of GUARDED) {
+      for (const file of route.files.filter((f) => f.startsWith("routes/admin/"))) {
+        const module = await importModule(file);
+        expect(typeof module.loader, `${file} has a loader`).toBe("function");
+      }
+    }
+  });
+});
+
+describe("/admin", () => {
+  it("redirects everyone to /admin/dashboard, whose guard then decides", async () => {
+    const module = await importModule("routes/admin/index.tsx");
+    expect(module.action).toBeUndefined();
+    const anonymous = await app.request("/admin");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/admin/dashboard");
+    expectNoPrivateData(await anonymous.text());
+    const next = await app.request("/admin/dashboard");
+    expect(next.headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
+  });
+});
+
+describe.each(GUARDED)("$pattern", (route) => {
+  const page = () => ADMIN_ROUTES[route.pattern]!(ids);
+  let hasAction = false;
+  beforeAll(async () => {
+    const module = await importModule(route.files.at(-1)!);
+    hasAction = typeof module.action === "function";
+  });
+
+  it("redirects an anonymous visitor to the login page, remembering the page", async () => {
+    const response = await app.request(page());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      `/admin/login?${new URLSearchParams({ redirectTo: page() })}`,
+    );
+    expectNoPrivateData(await response.text());
+  });
+
+  it("gives an anonymous data request the redirect and no data", async () => {
+    const response = await app.request(dataPath(page()));
+    expect(response.status).toBe(202);
+    const body = await response.text();
+    expect(body).toContain("SingleFetchRedirect");
+    expect(body).toContain(`/admin/login?${new URLSearchParams({ redirectTo: page() })}`);
+    expectNoPrivateData(body);
+  });
+
+  it("refuses an anonymous POST and changes nothing", async () => {
+    const before = await databaseFingerprint(services.db);
+    for (const target of [page(), dataPath(page())]) {
+      const response = await app.postForm(target, { intent: "delete", id: ids.productId });
+      await expectRefusedPost(response, hasAction);
+    }
+    expect(await databaseFingerprint(services.db)).toBe(before);
+  });
+
+  it("signs a non-admin out and sends them to the login page with the denial, without data", async () => {
+    const tokens: string[] = [];
+    for (const target of [page(), dataPath(page())]) {
+      const { cookie, token } = await signedInCookie(services, regular.id);
+      tokens.push(hashSessionToken(token));
+      const response = await app.request(target, { headers: { Cookie: cookie } });
+      const body = await response.text();
+      if (target === page()) {
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe("/admin/login");
+      } else {
+        expect(response.status).toBe(202);
+        expect(body).toContain('"redirect","/admin/login"');
+      }
+      const setCookies = response.headers.getSetCookie().join("\n");
+      expect(setCookies).toContain("en_toast=");
+      expect(setCookies).toMatch(/en_session=;.*Max-Age=0/);
+      expectNoPrivateData(body);
+    }
+    const remaining = await services.db.select({ id: sessions.id }).from(sessions);
+    expect(remaining.map((s) => s.id)).not.toEqual(expect.arrayContaining([tokens[0]]));
+    expect(remaining.map((s) => s.id)).not.toEqual(expect.arrayContaining([tokens[1]]));
+  });
+
+  it("refuses a non-admin's POST and changes nothing", async () => {
+    const before = await databaseFingerprint(services.db);
+    for (const target of [page(), dataPath(page())]) {
+      const { cookie } = await signedInCookie(services, regular.id);
+      const response = await app.postForm(
+        target,
+        { intent: "delete", id: ids.productId },
+        { headers: { Cookie: cookie } },
+      );
+      await expectRefusedPost(response, hasAction);
+    }
+    expect(await databaseFingerprint(services.db)).toBe(before);
+  });
+
+  it("serves an admin the page and its data", async () => {
+    const { cookie } = await signedInCookie(services, admin.id);
+    const resource = RESOURCE_ROUTES[route.pattern];
+    if (resource) {
+      const response = await app.request(page(), { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toMatch(resource.contentType);
+      expect(await response.text()).toContain(resource.contains);
+      return;
+    }
+    const response = await app.request(page(), { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const data = await app.request(dataPath(page()), { headers: { Cookie: cookie } });
+    expect(data.status).toBe(200);
+    const body = await data.text();
+    // The layout's data (who is signed in) arrives only for the admin.
+    expect(body).toContain(admin.email);
+    expect(body).not.toContain("SingleFetchRedirect");
+  });
+
+  it("lets an admin reach the action, when the route has one", async () => {
+    if (!hasAction) return;
+    const { cookie } = await signedInCookie(services, admin.id);
+    const response = await app.postForm(
+      page(),
+      { intent: "matrix-probe" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(response.status).toBeLessThan(500);
+    expect(response.status).not.toBe(405);
+    expect(response.headers.get("Location") ?? "").not.toMatch(/^\/admin\/login/);
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { eraseQuoteRequest } from "#app/server/inquiries/admin-quote-requests.server.ts";
+import { removeSubscriber } from "#app/server/newsletter/admin-subscribers.server.ts";
+import { unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
+import { pruneFinishedMessages } from "#app/server/notifications/admin.server.ts";
+import { contactRequests, newsletterSubscribers, notifications } from "#db/schema/index.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/*
+ * POPIA (issue 9): erasing a subscriber or a request also erases the outbox's copies of the
+ * e-mails about them; finished messages are deleted after the retention period.
+ */
+
+let handle: DatabaseHandle;
+const actor = { userId: null, email: "privacy-officer@example.co.za" };
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+beforeEach(async () => {
+  await handle.db.delete(notifications);
+  await handle.db.delete(newsletterSubscribers);
+  await handle.db.delete(contactRequests);
+});
+
+async function message(kind: string, recipient: string, text: string, extra = {}) {
+  await handle.db.insert(notifications).values({
+    kind,
+    recipient,
+    subject: kind,
+    textBody: text,
+    htmlBody: `<p>${text}</p>`,
+    ...extra,
+  });
+}
+
+async function remaining() {
+  const rows = await handle.db
+    .select({ kind: notifications.kind, recipient: notifications.recipient })
+    .from(notifications);
+  return rows.map((r) => `${r.kind} → ${r.recipient}`).sort();
+}
+
+describe("erasure", () => {
+  it("unsubscribing deletes the address and the e-mails about it, nothing else", async () => {
+    await handle.db.insert(newsletterSubscribers).values({ email: "Reader@Example.co.za" });
+    await message("newsletter.welcome", "reader@example.co.za", "Welcome!", { status: "sent" });
+    await message(
+      "newsletter.company",
+      "office@example.co.za",
+      "New subscriber: READER@example.co.za",
+    );
+    await message("order.customer", "reader@example.co.za", "Your order");
+    await message("newsletter.welcome", "other@example.co.za", "Welcome!");
+
+    expect(await unsubscribe(handle.db, "reader@example.co.za")).toBe(true);
+    expect(await remaining()).toEqual([
+      "newsletter.welcome → other@example.co.za",
+      "order.customer → reader@example.co.za",
+    ]);
+  });
+
+  it("removing a subscriber in the admin does the same", async () => {
+    const [row] = await handle.db
+      .insert(newsletterSubscribers)
+      .values({ email: "gone@example.co.za" })
+      .returning({ id: newsletterSubscribers.id });
+    await message("newsletter.welcome", "gone@example.co.za", "Welcome!");
+    await message(
+      "newsletter.company",
+      "office@example.co.za",
+      "New subscriber: gone@example.co.za",
+    );
+    expect(await removeSubscriber(handle.db, actor, row!.id)).toMatchObject({ ok: true });
+    expect(await remaining()).toEqual([]);
+  });
+
+  it("erasing a request deletes its notice and reply, unless another request needs them", async () => {
+    const [first, second] = await handle.db
+      .insert(contactRequests)
+      .values([
+        { name: "Sipho", email: "sipho@example.co.za", service: "iot", message: "Sensors" },
+        { name: "Sipho", email: "SIPHO@example.co.za", service: "other", message: "Again" },
+      ])
+      .returning({ id: contactRequests.id });
+    await message("quote.company", "office@example.co.za", "From Sipho <sipho@example.co.za>");
+    await message("quote.reply", "sipho@example.co.za", "Dear Sipho");
+    await message("quote.company", "office@example.co.za", "From Thandi <thandi@example.co.za>");
+
+    expect(await eraseQuoteRequest(handle.db, actor, first!.id)).toEqual({ ok: true });
+    // The second request is still there: its e-mails stay.
+    expect(await remaining()).toHaveLength(3);
+
+    expect(await eraseQuoteRequest(handle.db, actor, second!.id)).toEqual({ ok: true });
+    expect(await remaining()).toEqual(["quote.company → office@example.co.za"]);
+  });
+});
+
+describe("retention", () => {
+  it("deletes finished messages older than 90 days, never unsent ones", async () => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    const ago = (days: number) => new Date(now.getTime() - days * DAY);
+    await message("quote.reply", "old@example.co.za", "x", { status: "sent", sentAt: ago(91) });
+    await message("quote.reply", "recent@example.co.za", "x", { status: "sent", sentAt: ago(89) });
+    await message("quote.reply", "failed-old@example.co.za", "x", {
+      status: "failed",
+      createdAt: ago(120),
+    });
+    await message("quote.reply", "queued-old@example.co.za", "x", {
+      status: "pending",
+      createdAt: ago(120),
+    });
+
+    expect(await pruneFinishedMessages(handle.db, now)).toBe(2);
+    expect(await remaining()).toEqual([
+      "quote.reply → queued-old@example.co.za",
+      "quote.reply → recent@example.co.za",
+    ]);
+  });
+});

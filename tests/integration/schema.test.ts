@@ -1,0 +1,127 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { isForeignKeyViolation, pgErrorCode } from "#app/server/db/errors.server.ts";
+import {
+  categories,
+  newsletterSubscribers,
+  orderItems,
+  orders,
+  productCategories,
+  products,
+  users,
+} from "#db/schema/index.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/** The database refuses what must never be stored, whatever the application does. */
+
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+/** Resolves to the Postgres error code of a failed statement (23514 check, 23505 unique …). */
+async function errorCode(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return pgErrorCode(error);
+  }
+}
+
+describe("schema constraints", () => {
+  it("refuses a negative price and a blank product name", async () => {
+    const { db } = handle;
+    expect(await errorCode(db.insert(products).values({ name: "Box", price: "-0.01" }))).toBe(
+      "23514",
+    );
+    expect(await errorCode(db.insert(products).values({ name: "   ", price: "1.00" }))).toBe(
+      "23514",
+    );
+    expect(
+      await errorCode(db.insert(products).values({ name: "Box", price: "0.00" })),
+    ).toBeUndefined();
+  });
+
+  it("keeps category names unique regardless of case", async () => {
+    const { db } = handle;
+    await db.insert(categories).values({ name: "Easter Collection" });
+    expect(await errorCode(db.insert(categories).values({ name: "easter collection" }))).toBe(
+      "23505",
+    );
+    expect(await errorCode(db.insert(categories).values({ name: "" }))).toBe("23514");
+  });
+
+  it("allows only the five order statuses, defaulting to pending", async () => {
+    const { db } = handle;
+    const [order] = await db
+      .insert(orders)
+      .values({ customerName: "Thandi", email: "t@example.co.za", phone: "0821234567" })
+      .returning();
+    expect(order?.status).toBe("pending");
+    const bad = db.execute(sql`update orders set status = 'lost' where id = ${order!.id}`);
+    expect(await errorCode(bad)).toBe("23514");
+  });
+
+  it("keeps order lines as sold when the product is deleted, and refuses quantity 0", async () => {
+    const { db } = handle;
+    const [product] = await db
+      .insert(products)
+      .values({ name: "Frame", price: "280.00" })
+      .returning();
+    const [order] = await db
+      .insert(orders)
+      .values({ customerName: "Sipho", email: "s@example.co.za", phone: "0831234567" })
+      .returning();
+    const line = {
+      orderId: order!.id,
+      productId: product!.id,
+      productName: "Frame",
+      price: "280.00",
+    };
+    expect(await errorCode(db.insert(orderItems).values({ ...line, quantity: 0 }))).toBe("23514");
+    await db.insert(orderItems).values({ ...line, quantity: 2 });
+
+    await db.delete(products).where(eq(products.id, product!.id));
+    const [kept] = await db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(kept).toMatchObject({
+      productId: null,
+      productName: "Frame",
+      price: "280.00",
+      quantity: 2,
+    });
+  });
+
+  it("keeps one subscription per e-mail regardless of case", async () => {
+    const { db } = handle;
+    await db.insert(newsletterSubscribers).values({ email: "Lerato@Example.co.za" });
+    const duplicate = db.insert(newsletterSubscribers).values({ email: "lerato@example.CO.ZA" });
+    expect(await errorCode(duplicate)).toBe("23505");
+  });
+
+  it("keeps user e-mails unique regardless of case", async () => {
+    const { db } = handle;
+    await db.insert(users).values({ email: "admin@example.co.za", passwordHash: "x" });
+    const duplicate = db.insert(users).values({ email: "ADMIN@example.co.za", passwordHash: "y" });
+    expect(await errorCode(duplicate)).toBe("23505");
+  });
+
+  it("links a product to a category once, and refuses to delete a category in use", async () => {
+    const { db } = handle;
+    const [product] = await db.insert(products).values({ name: "Mug", price: "99.00" }).returning();
+    const [category] = await db.insert(categories).values({ name: "Kitchen" }).returning();
+    const link = { productId: product!.id, categoryId: category!.id };
+    await db.insert(productCategories).values(link);
+    expect(await errorCode(db.insert(productCategories).values(link))).toBe("23505");
+    let refusal: unknown;
+    await db
+      .delete(categories)
+      .where(eq(categories.id, category!.id))
+      .catch((error) => {
+        refusal = error;
+      });
+    expect(isForeignKeyViolation(refusal)).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { EnvError, loadEnv } from "#app/server/env.server.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+let handle: DatabaseHandle;
+let app: Awaited<ReturnType<typeof createTestApp>>;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  app = await createTestApp(
+    createTestServices(handle, { ABOUT_VIDEO_URL: "/media/workshop-tour.mp4" }),
+  );
+}, 120_000);
+afterAll(() => handle.close());
+
+describe("About video facade", () => {
+  it("renders the poster and a play button, and no player until it is pressed", async () => {
+    const body = await (await app.request("/")).text();
+    expect(body).toContain('src="/images/about-poster.svg"');
+    expect(body).toContain("Play video");
+    expect(body).not.toContain("<video");
+    expect(body).not.toContain("<iframe");
+  });
+
+  it("accepts a URL or a site path in ABOUT_VIDEO_URL and names the variable otherwise", () => {
+    const base = { DATA_DIR: "/tmp", SESSION_SECRET: "x".repeat(32) };
+    expect(
+      loadEnv({ ...base, ABOUT_VIDEO_URL: "https://cdn.example/tour.mp4" }).ABOUT_VIDEO_URL,
+    ).toBe("https://cdn.example/tour.mp4");
+    expect(loadEnv({ ...base, ABOUT_VIDEO_URL: "" }).ABOUT_VIDEO_URL).toBeUndefined();
+    expect(() => loadEnv({ ...base, ABOUT_VIDEO_URL: "ftp://x/tour.mp4" })).toThrow(EnvError);
+    expect(() => loadEnv({ ...base, ABOUT_VIDEO_URL: "//evil.example/x" })).toThrow(
+      /ABOUT_VIDEO_URL/,
+    );
+  });
+});
+
+describe("public pages", () => {
+  it("give each page its own title, description and absolute canonical URL", async () => {
+    const seen = new Set<string>();
+    for (const path of [
+      "/",
+      "/digital",
+      "/hardware",
+      "/contact",
+      "/privacy",
+      "/terms",
+      "/sitemap",
+    ]) {
+      const body = await (await app.request(path)).text();
+      const title = body.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title).toBeTruthy();
+      expect(seen.has(title!)).toBe(false);
+      seen.add(title!);
+      expect(body).toMatch(/<meta name="description" content="[^"]{20,}"/);
+      expect(body).toContain(`<link rel="canonical" href="http://localhost:3000${path}"/>`);
+      expect(body).toContain('<meta property="og:title"');
+      expect(body).toContain('<meta name="twitter:card"');
+    }
+  });
+
+  it("answers GET /newsletter with a redirect home, never a 500", async () => {
+    const response = await app.request("/newsletter");
+    expect(response.status).toBe(302);
+  });
+});

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_ADMIN } from "../playwright.config.ts";
+
+export { E2E_ADMIN };
+
+/** Signs in through the login form (the real flow, cookie and all). */
+export async function loginAs(
+  page: Page,
+  credentials: { email: string; password: string },
+  path = "/admin/login",
+) {
+  await page.goto(path);
+  const form = page.getByRole("tabpanel", { name: "Login" });
+  await form.getByLabel("Email").fill(credentials.email);
+  await form.getByLabel("Password", { exact: true }).fill(credentials.password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+/** `loginAsAdmin()`: the page is signed in as the e2e admin and shows the dashboard. */
+export const test = base.extend<{ loginAsAdmin: () => Promise<void> }>({
+  loginAsAdmin: async ({ page }, use) => {
+    await use(async () => {
+      await loginAs(page, E2E_ADMIN);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    });
+  },
+});
+
+export { expect };
+
+/**
+ * axe on the page, without the toaster: sonner's "richColors" success toast (green on pale
+ * green, 4.25:1) belongs to the shared toaster and is reported separately.
+ */
+export async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  return results;
+}

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "#app/server/db/client.server.ts";
+import { pgliteDirectory } from "#app/server/env.server.ts";
+import { products, users } from "#db/schema/index.ts";
+import { killServerProcesses, startServerProcess as startServer } from "#tests/setup/process.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+
+/*
+ * Runs the production build as a real process (npm run test:e2e builds first): rows committed
+ * before the process is killed with SIGKILL are there after a restart on PGlite, and SIGTERM
+ * finishes cleanly.
+ */
+
+afterEach(killServerProcesses);
+
+describe("process lifecycle", () => {
+  it("keeps rows committed before SIGKILL (PGlite in DATA_DIR)", async () => {
+    const dataDir = createTempDataDir();
+    const first = startServer(dataDir, {
+      ADMIN_EMAIL: "owner@example.co.za",
+      ADMIN_PASSWORD: "correct horse",
+      SEED_DEMO: "true",
+    });
+    const port = await first.ready;
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    first.child.kill("SIGKILL");
+    await first.exited;
+
+    // Restart the server on the same directory: it must open and serve the data.
+    const second = startServer(dataDir, { SEED_DEMO: "false" });
+    const port2 = await second.ready;
+    const page = await fetch(`http://127.0.0.1:${port2}/healthz`);
+    expect(page.status).toBe(200);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+
+    const handle = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: dataDir }) });
+    try {
+      const [userCount] = await handle.db.select({ n: count() }).from(users);
+      const [productCount] = await handle.db.select({ n: count() }).from(products);
+      expect(userCount?.n).toBe(1);
+      expect(productCount?.n).toBeGreaterThanOrEqual(10);
+      await handle.db.execute(sql`select 1`);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("refuses a second process on the same PGlite directory", async () => {
+    const dataDir = createTempDataDir();
+    const first = startServer(dataDir, { SEED_DEMO: "false" });
+    await first.ready;
+    const second = startServer(dataDir, { SEED_DEMO: "false" });
+    await expect(second.ready).rejects.toThrow(/is in use by process \d+/);
+    expect(await second.exited).toBe(1);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+  });
+});

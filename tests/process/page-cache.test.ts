@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+
+/*
+ * The page cache (issue 10) in the production build: public pages come from memory with a
+ * fresh nonce and form stamp per response; personal pages are never stored; a committed
+ * catalogue change empties the cache of every process on the same PostgreSQL database.
+ */
+
+afterAll(killServerProcesses);
+
+const get = (base: string, path: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { headers, redirect: "manual" });
+
+const nonceOf = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+
+describe("on one process (PGlite)", () => {
+  let base: string;
+
+  it("serves public pages from memory, each response with its own nonce and stamp", async () => {
+    const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "true" });
+    base = `http://127.0.0.1:${await server.ready}`;
+
+    const first = await get(base, "/crafts");
+    const second = await get(base, "/crafts");
+    expect(first.headers.get("x-page-cache")).toBe("miss");
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=300",
+    );
+    const [a, b] = [await first.text(), await second.text()];
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(a).toContain(`nonce="${nonceOf(first)}"`);
+    expect(b).toContain(`nonce="${nonceOf(second)}"`);
+    const stampOf = (html: string) => /name="form_stamp" value="(\d+)\.[\w-]+"/.exec(html)?.[1];
+    expect(stampOf(a)).toBeTruthy();
+    expect(stampOf(b)).toBeTruthy();
+    // The stamp says when this response was served, not when the page was rendered.
+    expect(Math.abs(Number(stampOf(b)) - Date.now())).toBeLessThan(10_000);
+    // Same page otherwise.
+    const strip = (html: string) =>
+      html.replace(/nonce="[^"]+"/g, "").replace(/\d{13}\.[\w-]{43}/g, "");
+    expect(strip(b)).toBe(strip(a));
+
+    const data = await get(base, "/crafts.data");
+    expect(data.status).toBe(200);
+    expect((await get(base, "/crafts.data")).headers.get("x-page-cache")).toBe("hit");
+  }, 90_000);
+
+  it("never stores personal or changing pages", async () => {
+    for (const path of ["/cart", "/checkout", "/admin/login", "/no-such-page"]) {
+      const response = await get(base, path);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(response.headers.get("x-page-cache"), path).not.toBe("hit");
+    }
+    const withNotice = await get(base, "/", { Cookie: "en_toast=anything" });
+    expect(withNotice.headers.get("cache-control")).toBe("private, no-store");
+    expect(withNotice.headers.get("x-page-cache")).toBeNull();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("on two processes (PostgreSQL)", () => {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `pc_${crypto.randomBytes(4).toString("hex")}`;
+  const databaseUrl = (() => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+
+  afterAll(async () => {
+    killServerProcesses();
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it("a committed catalogue change empties the cache of every process", async () => {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+
+    const first = startServerProcess(createTempDataDir(), {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "true",
+    });
+    const baseA = `http://127.0.0.1:${await first.ready}`;
+    const second = startServerProcess(createTempDataDir(), {
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "true",
+    });
+    const baseB = `http://127.0.0.1:${await second.ready}`;
+
+    for (const base of [baseA, baseB]) {
+      await get(base, "/crafts");
+      const cached = await get(base, "/crafts");
+      expect(cached.headers.get("x-page-cache")).toBe("hit");
+      expect(await cached.text()).toContain("Walnut Phone Stand");
+    }
+
+    const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      // A rolled-back change announces nothing.
+      await sql
+        .begin(async (tx) => {
+          await tx`update products set name = 'Never Shown Stand' where name = 'Walnut Phone Stand'`;
+          await tx`select pg_notify('catalog_changed', '')`;
+          throw new Error("roll back");
+        })
+        .catch(() => {});
+      await sql.begin(async (tx) => {
+        await tx`update products set name = 'Yellowwood Phone Stand' where name = 'Walnut Phone Stand'`;
+        await tx`select pg_notify('catalog_changed', '')`;
+      });
+    } finally {
+      await sql.end();
+    }
+
+    for (const base of [baseA, baseB]) {
+      await expect
+        .poll(async () => (await get(base, "/crafts")).text(), { timeout: 10_000 })
+        .toContain("Yellowwood Phone Stand");
+      expect(await (await get(base, "/crafts")).text()).not.toContain("Never Shown Stand");
+    }
+  }, 120_000);
+});

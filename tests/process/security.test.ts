@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { examplePath, routesWithActions } from "#tests/setup/routes.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+
+/*
+ * Issue 9 through the whole HTTP stack of the production build: the security headers and the
+ * CSP nonce on rendered pages, the same-site check on every action of the route table, and the
+ * body size limits.
+ */
+
+let base: string;
+let origin: string;
+let server: ReturnType<typeof startServerProcess>;
+
+const SECRETS = {
+  ADMIN_PASSWORD: "Adm1n-pa55word-never-logged",
+  SESSION_SECRET: "session-secret-never-logged-0123456789abcdef",
+  SMTP_PASSWORD: "smtp-pa55-never-logged",
+};
+
+beforeAll(async () => {
+  server = startServerProcess(createTempDataDir(), {
+    SEED_DEMO: "true",
+    TRUST_PROXY: "loopback",
+    ADMIN_EMAIL: "owner@example.co.za",
+    ADMIN_PASSWORD: SECRETS.ADMIN_PASSWORD,
+    SESSION_SECRET: SECRETS.SESSION_SECRET,
+    // Nothing listens there: delivery fails and is logged, with the URL redacted.
+    SMTP_URL: `smtp://mailer:${SECRETS.SMTP_PASSWORD}@127.0.0.1:9`,
+    LOG_LEVEL: "debug",
+  });
+  const port = await server.ready;
+  base = `http://127.0.0.1:${port}`;
+  // PUBLIC_URL defaults to http://localhost:<PORT>; with PORT=0 the public address differs
+  // from where we connect, so same-site means "the address the request was sent to".
+  origin = base;
+}, 90_000);
+afterAll(killServerProcesses);
+
+const post = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    ...init,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...init.headers },
+  });
+
+describe("security headers", () => {
+  it.each(["/", "/crafts", "/admin/login", "/no-such-page"])("are on %s", async (path) => {
+    const response = await fetch(`${base}${path}`);
+    const headers = response.headers;
+    const csp = headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    expect(headers.get("permissions-policy")).toContain("camera=()");
+    expect(headers.get("x-powered-by")).toBeNull();
+    // Plain http: no HSTS (a browser would ignore it, and a LAN install must stay reachable).
+    expect(headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives every inline script the response's nonce, and a new nonce per response", async () => {
+    const first = await fetch(`${base}/`);
+    const second = await fetch(`${base}/`);
+    const nonceOf = (response: Response) =>
+      /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const nonce = nonceOf(first);
+    expect(nonce).toBeTruthy();
+    expect(nonceOf(second)).not.toBe(nonce);
+
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    const executable = scripts.filter((attributes) => !attributes.includes("application/ld+json"));
+    expect(executable.length).toBeGreaterThan(2);
+    for (const attributes of executable) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("sends HSTS when a trusted proxy says the visitor came over https", async () => {
+    const response = await fetch(`${base}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+  });
+
+  it("does not serve the build's manifests", async () => {
+    for (const file of ["/.vite/manifest.json", "/.vite/chunk-modules.json"]) {
+      expect((await fetch(`${base}${file}`)).status, file).toBe(404);
+    }
+  });
+
+  it("hides stack traces and SQL from visitors on errors", async () => {
+    const response = await fetch(`${base}/products/${"x".repeat(5000)}`);
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).not.toMatch(/at .*\.(ts|js):\d+|select .* from|node_modules/i);
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a POST from another site, or from nowhere, to every action in the route table", async () => {
+    const routes = await routesWithActions();
+    expect(routes.length).toBeGreaterThanOrEqual(8);
+    for (const route of routes) {
+      const path = examplePath(route.pattern);
+      for (const target of [path, `${path === "/" ? "/_root" : path}.data`]) {
+        const evil = await post(target, {
+          body: "email=a%40example.com",
+          headers: { Origin: "https://evil.example" },
+        });
+        expect(evil.status, `${target} from evil.example`).toBe(403);
+        const anonymous = await post(target, { body: "email=a%40example.com" });
+        expect(anonymous.status, `${target} without Origin`).toBe(403);
+        const forgedReferer = await post(target, {
+          body: "email=a%40example.com",
+          headers: { Referer: "https://evil.example/page" },
+        });
+        expect(forgedReferer.status, `${target} from an evil Referer`).toBe(403);
+      }
+    }
+  });
+
+  it("answers a person with a readable page", async () => {
+    const response = await post("/contact", {
+      body: "name=x",
+      headers: { Origin: "https://evil.example", Accept: "text/html" },
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("This form can only be sent from this website.");
+  });
+
+  it("lets the same site through (the action then decides)", async () => {
+    const response = await post("/newsletter", {
+      body: "email=same.site%40example.com&source=footer",
+      headers: { Origin: origin },
+    });
+    expect(response.status).not.toBe(403);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("request body limits", () => {
+  it("refuses a form over 64 KB with 413 and a message", async () => {
+    const response = await post("/contact", {
+      body: `message=${"a".repeat(70 * 1024)}`,
+      headers: { Origin: origin, Accept: "text/html" },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("the limit is 64 KB");
+  });
+
+  it("refuses an upload over 6 MB with 413", async () => {
+    const response = await post("/admin/products/new", {
+      body: "a".repeat(6 * 1024 * 1024 + 10),
+      headers: { Origin: origin, "Content-Type": "multipart/form-data; boundary=x" },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("the limit is 6 MB");
+  });
+});
+
+describe("logs", () => {
+  it("never contain a password, the session secret or the SMTP credentials", async () => {
+    // A failed and a successful sign-in, and a subscription whose e-mail cannot be delivered.
+    for (const password of ["wrong-password-never-logged", SECRETS.ADMIN_PASSWORD]) {
+      await post("/admin/login", {
+        body: new URLSearchParams({
+          intent: "login",
+          email: "owner@example.co.za",
+          password,
+        }).toString(),
+        headers: { Origin: origin },
+      });
+    }
+    const subscribed = await post("/newsletter", {
+      body: new URLSearchParams({
+        email: "logged.reader@example.com",
+        source: "footer",
+        enhanced: "1",
+        form_stamp: createFormStamp(SECRETS.SESSION_SECRET, Date.now() - 10_000),
+      }).toString(),
+      headers: { Origin: origin },
+    });
+    expect(subscribed.status).toBe(200);
+    // Two e-mails were queued; SMTP is unreachable, so their failure is logged.
+    await expect.poll(() => server.output(), { timeout: 15_000 }).toContain("retryInMs");
+    const logs = server.output();
+    expect(logs).toContain("outbox: delivering e-mail via SMTP smtp://mailer:***@127.0.0.1:9");
+    for (const secret of [...Object.values(SECRETS), "wrong-password-never-logged"]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

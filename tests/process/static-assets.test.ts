@@ -1,0 +1,61 @@
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+
+/*
+ * Hashed assets (issue 10): immutable for a year, and sent as the build's pre-compressed
+ * Brotli or gzip copy when the browser accepts it (never compressed again per request).
+ */
+
+let base: string;
+let script: string;
+
+beforeAll(async () => {
+  const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "false" });
+  base = `http://127.0.0.1:${await server.ready}`;
+  const html = await (await fetch(`${base}/`)).text();
+  script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)![1]!;
+}, 90_000);
+afterAll(killServerProcesses);
+
+// fetch() would decode the body; node:http-level bytes are what the browser receives.
+async function raw(path: string, acceptEncoding: string) {
+  const { request } = await import("node:http");
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(`${base}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on("error", reject)
+        .end();
+    },
+  );
+}
+
+describe("hashed assets", () => {
+  it("are sent pre-compressed with Brotli, gzip, or plain, as the browser accepts", async () => {
+    const plain = await raw(script, "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const br = await raw(script, "gzip, deflate, br");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+
+    const gzip = await raw(script, "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+  });
+
+  it("never serves a compressed copy by its own name as something else", async () => {
+    const direct = await raw(`${script}.br`, "identity");
+    expect(direct.headers["content-encoding"]).toBeUndefined();
+    expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
+  });
+});

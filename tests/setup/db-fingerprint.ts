@@ -1,0 +1,33 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "#app/server/db/client.server.ts";
+
+/** Raw SQL rows on PGlite ({ rows }) and postgres.js (an array) alike. */
+export async function executeRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * A digest of every row of every table (except sessions and rate-limit counters, which a
+ * refused request may legitimately touch), to prove that a request changed nothing.
+ */
+export async function databaseFingerprint(db: Database): Promise<string> {
+  const tables = await executeRows<{ table_name: string }>(
+    db,
+    sql`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'
+      and table_name not in ('sessions', 'rate_limits', '__drizzle_migrations')
+    order by table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await executeRows<{ digest: string | null }>(
+      db,
+      sql`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+          from ${sql.identifier(table_name)} t`,
+    );
+    parts.push(`${table_name}:${row?.digest}`);
+  }
+  return parts.join("\n");
+}

@@ -1,0 +1,12 @@
+import { afterEach, vi } from "vitest";
+
+// An unexpected console.error is a bug: fail the test that caused it.
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const originalError = console.error;
+console.error = (...args: unknown[]) => {
+  originalError(...args);
+  throw new Error(`console.error was called: ${args.map(String).join(" ").slice(0, 500)}`);
+};

@@ -1,0 +1,77 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * Writes .vite/chunk-modules.json beside Vite's manifest: which source modules each client
+ * chunk holds. The bundle budget test (issue 10) proves with it that no public page loads
+ * admin code, which the manifest alone cannot show for shared chunks.
+ */
+function chunkModulesManifest(): Plugin {
+  return {
+    name: "chunk-modules-manifest",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type !== "chunk") continue;
+        modules[fileName] = output.moduleIds
+          .filter((id) => !id.startsWith("\0"))
+          .map((id) => path.relative(process.cwd(), id.split("?")[0]!));
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: ".vite/chunk-modules.json",
+        source: JSON.stringify(modules),
+      });
+    },
+  };
+}
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy of every compressible client asset at their
+ * highest levels, once per build: the server sends them as they are instead of compressing
+ * the same file for every visitor (issue 10).
+ */
+function precompressAssets(): Plugin {
+  let outDir = "";
+  return {
+    name: "precompress-assets",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const assets = path.join(outDir, "assets");
+      if (!fs.existsSync(assets)) return;
+      for (const file of fs.readdirSync(assets)) {
+        if (!/\.(js|css|svg|json|txt)$/.test(file)) continue;
+        const source = fs.readFileSync(path.join(assets, file));
+        if (source.length < 1024) continue;
+        fs.writeFileSync(
+          path.join(assets, `${file}.br`),
+          zlib.brotliCompressSync(source, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+          }),
+        );
+        fs.writeFileSync(path.join(assets, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    ...(isSsrBuild ? [] : [chunkModulesManifest(), precompressAssets()]),
+  ],
+  // The server build's entry is server/app.ts (it wraps React Router's request handler), so
+  // server.ts and the routes share one module graph for the request context.
+  // The client build writes .vite/manifest.json: the bundle budget test reads each route's
+  // chunks from it (issue 10).
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { manifest: true },
+}));

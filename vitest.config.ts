@@ -1,0 +1,46 @@
+import { defineConfig } from "vitest/config";
+
+/*
+ * Unit tests sit next to their code. Integration tests run against a real database: PGlite in
+ * memory always, and the same files again against PostgreSQL when TEST_DATABASE_URL is set.
+ */
+const integration = (kind: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `integration-${kind}`,
+    include: ["tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-db.ts"],
+    setupFiles: ["tests/setup/vitest-setup.ts"],
+    env: { TEST_DB_KIND: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
+          setupFiles: ["tests/setup/vitest-setup.ts"],
+        },
+      },
+      integration("pglite"),
+      {
+        // Real server processes from the production build (run by test:e2e after building).
+        extends: true,
+        test: {
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          setupFiles: ["tests/setup/vitest-setup.ts"],
+          testTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
