@@ -29,11 +29,15 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }>({
 
 export { expect };
 
-/**
- * axe on the page, without the toaster: sonner's "richColors" success toast (green on pale
- * green, 4.25:1) belongs to the shared toaster and is reported separately.
- */
+/** axe (WCAG 2.2 AA rules) on the whole page, toasts included. */
 export async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  return results;
+  return new AxeBuilder({ page }).analyze();
+}
+
+/**
+ * A toast by its exact title. Scoped to the toaster because a page may show the same words
+ * elsewhere (the quote reply's "Reply sent" is both a toast and a heading).
+ */
+export function toast(page: Page, title: string) {
+  return page.locator("[data-sonner-toaster]").getByText(title, { exact: true });
 }

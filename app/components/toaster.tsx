@@ -28,6 +28,10 @@ function loadSonner(): Promise<Sonner> {
           return (
             <SonnerToaster
               position="top-right"
+              // Below the fixed bars (public 72 px, admin 56 px), so a notice never covers
+              // the menu button or the cart on a phone while it shows.
+              offset={{ top: "5rem" }}
+              mobileOffset={{ top: "5rem" }}
               richColors
               closeButton
               toastOptions={{ classNames: { toast: "font-sans" } }}

@@ -1,4 +1,4 @@
-import { axe, E2E_ADMIN, expect, loginAs, test } from "#tests/playwright-utils.ts";
+import { axe, E2E_ADMIN, expect, loginAs, test, toast } from "#tests/playwright-utils.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -11,8 +11,8 @@ test.describe("admin sign-in", () => {
     await expect(page.getByRole("heading", { name: "Admin Portal" })).toBeVisible();
     await loginAs(page, E2E_ADMIN, page.url());
     await expect(page).toHaveURL("/admin/orders");
-    await expect(page.getByText("Login Successful")).toBeVisible();
-    await expect(page.getByText("You've been successfully logged in as an admin.")).toBeVisible();
+    await expect(toast(page, "Login Successful")).toBeVisible();
+    await expect(toast(page, "You've been successfully logged in as an admin.")).toBeVisible();
     // History replaced: Back does not return to the login form.
     await page.goBack();
     expect(page.url()).not.toContain("/admin/login");
@@ -45,7 +45,7 @@ test.describe("admin sign-in", () => {
     const alert = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
     await expect(alert).toBeVisible();
     await expect(alert.getByRole("heading", { name: "Error" })).toBeVisible();
-    await expect(page.getByText("Login Failed")).toBeVisible();
+    await expect(toast(page, "Login Failed")).toBeVisible();
     await expect(page).toHaveURL("/admin/login");
   });
 
@@ -66,7 +66,7 @@ test.describe("admin sign-in", () => {
     await page.getByRole("button", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/admin/login");
     await expect(page.getByText("Logged Out", { exact: true })).toBeVisible();
-    await expect(page.getByText("You've been successfully logged out.")).toBeVisible();
+    await expect(toast(page, "You've been successfully logged out.")).toBeVisible();
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
   });
@@ -112,7 +112,7 @@ test.describe("Create Account and granting access", () => {
     await form.getByLabel("Password", { exact: true }).fill(password);
     await form.getByLabel("Confirm Password").fill(password);
     await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Registration Successful")).toBeVisible();
+    await expect(toast(page, "Registration Successful")).toBeVisible();
     await expect(page.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
 
     // 2. The new account cannot enter.

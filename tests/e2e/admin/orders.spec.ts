@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parseCsv } from "#app/lib/csv.ts";
-import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
 import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -122,8 +122,8 @@ test.describe("admin orders", () => {
 
     await dialog.getByRole("checkbox", { name: "E-mail the customer" }).check();
     await dialog.getByRole("combobox", { name: "Status" }).selectOption("shipped");
-    await expect(page.getByText("Status updated")).toBeVisible();
-    await expect(page.getByText("Order status has been updated to shipped.")).toBeVisible();
+    await expect(toast(page, "Status updated")).toBeVisible();
+    await expect(toast(page, "Order status has been updated to shipped.")).toBeVisible();
     await expect(dialog.getByRole("heading").getByText("Shipped", { exact: true })).toBeVisible();
     const eml = await findEmail("order.shipped", (text) => text.includes(`To: ${customer.email}`));
     expect(eml).toMatch(/Subject: Your Kwezi Engineering order [0-9A-F]{8} is on its way/);

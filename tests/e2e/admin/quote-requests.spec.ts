@@ -1,4 +1,4 @@
-import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
 import { findEmail, submitQuoteRequest, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -56,7 +56,7 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
   await expect(dialog.getByText(`Temperature sensors for a cold room (${TAG}).`)).toBeVisible();
   expect((await axe(page)).violations).toEqual([]);
   await dialog.getByRole("button", { name: "Mark as Resolved" }).click();
-  await expect(page.getByText("Marked as resolved")).toBeVisible();
+  await expect(toast(page, "Marked as resolved")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Mark as Open" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close" }).first().click();
   // Resolved requests are hidden until asked for.
@@ -68,7 +68,7 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
 
   await cards.filter({ hasText: iot.name }).getByRole("link").click();
   await dialog.getByRole("button", { name: "Mark as Open" }).click();
-  await expect(page.getByText("Marked as open")).toBeVisible();
+  await expect(toast(page, "Marked as open")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
 });
 
@@ -95,7 +95,7 @@ test("reply: prefilled text, Send Reply, the e-mail, and the reply shown afterwa
   const answer = `Dear ${web.name},\n\nA shop like that costs about R25 000 and takes six weeks.\n\nKind regards,\nThe Kwezi Engineering team`;
   await text.fill(answer);
   await reply.getByRole("button", { name: "Send Reply" }).click();
-  await expect(page.getByText("Reply sent")).toBeVisible();
+  await expect(toast(page, "Reply sent")).toBeVisible();
   await expect(reply).toBeHidden();
   // Sending resolves it and the details show the reply.
   await expect(details.getByRole("button", { name: "Mark as Open" })).toBeVisible();
@@ -119,6 +119,6 @@ test("erase a request after confirming", async ({ page, loginAsAdmin }) => {
     `Are you sure you want to delete the request from "${iot.name}"?`,
   );
   await confirm.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Request deleted")).toBeVisible();
+  await expect(toast(page, "Request deleted")).toBeVisible();
   await expect(page.getByText(`No quote requests found for "${iot.email}"`)).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parseCsv } from "#app/lib/csv.ts";
-import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -48,7 +48,7 @@ test("search, remove with confirmation, and export", async ({ page, loginAsAdmin
   await expect(rows).toHaveCount(3);
   await main.getByRole("button", { name: `Remove ${emails[1]}` }).click();
   await dialog.getByRole("button", { name: "Remove" }).click();
-  await expect(page.getByText("Subscriber removed")).toBeVisible();
+  await expect(toast(page, "Subscriber removed")).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(rows).toHaveCount(2);
   await expect(main.getByText(emails[1]!)).toHaveCount(0);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./hydration.ts";
+import { expectNoAxeViolations } from "./shop-helpers.ts";
 
 /** Issue 4: every public page's quoted texts, the hero rotation, filter, menu and axe. */
 
@@ -296,12 +296,7 @@ for (const path of [
       await page.goto(path);
       await waitForHydration(page);
       await page.getByRole("contentinfo").waitFor();
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 }
