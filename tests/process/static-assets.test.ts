@@ -9,12 +9,13 @@ import { createTempDataDir } from "#tests/setup/services.ts";
  */
 
 let base: string;
+let html: string;
 let script: string;
 
 beforeAll(async () => {
   const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "false" });
   base = `http://127.0.0.1:${await server.ready}`;
-  const html = await (await fetch(`${base}/`)).text();
+  html = await (await fetch(`${base}/`)).text();
   script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)![1]!;
 }, 90_000);
 afterAll(killServerProcesses);
@@ -57,5 +58,32 @@ describe("hashed assets", () => {
     const direct = await raw(`${script}.br`, "identity");
     expect(direct.headers["content-encoding"]).toBeUndefined();
     expect((await fetch(`${base}/assets/no-such-file.js`)).status).toBe(404);
+  });
+});
+
+/** The attributes of the page's first `<link>` for which `match` holds. */
+function findLink(page: string, match: (attributes: Record<string, string>) => boolean) {
+  for (const [tag] of page.matchAll(/<link\b[^>]*>/g)) {
+    const attributes = Object.fromEntries(
+      [...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!]),
+    );
+    if (match(attributes)) return attributes;
+  }
+  return undefined;
+}
+
+describe("the font", () => {
+  it("is preloaded, and the preload is the very file the stylesheet uses", async () => {
+    const preload = findLink(html, (link) => link.rel === "preload" && link.as === "font");
+    expect(preload).toMatchObject({ type: "font/woff2", crossorigin: "anonymous" });
+    const font = preload!.href!;
+    expect(font).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+    const stylesheet = findLink(html, (link) => link.rel === "stylesheet")!.href!;
+    const css = await (await fetch(`${base}${stylesheet}`)).text();
+    // Anything else would download the font twice.
+    expect(css).toContain(`url(${font})`);
+    const response = await fetch(`${base}${font}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
