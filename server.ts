@@ -83,7 +83,8 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     }),
   );
 
-  const pageCache = new PageCache();
+  // PAGE_CACHE=off keeps nothing: every public page is rendered for its request.
+  const pageCache = new PageCache(env.PAGE_CACHE ? {} : { maxEntries: 0 });
   // Any process's committed catalogue change empties every process's cache.
   const stopCatalogListener = dev
     ? async () => {}

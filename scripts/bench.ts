@@ -13,7 +13,8 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  * `npm run bench`: the production build on a throwaway database (PGlite; or PostgreSQL with
  * BENCH_DATABASE_URL, a database this script may fill), measured with autocannon:
  *   - requests per second and p50/p99 latency of /, /crafts and a product page, against a
- *     static hashed asset of the same server (the ratio is the figure that matters);
+ *     static hashed asset of the same server (the ratio is the figure that matters), with the
+ *     page cache on and again, on a second start, with PAGE_CACHE=off (what the cache buys);
  *   - checkout orders per second with 20 concurrent buyers, and the orders stored afterwards
  *     (must equal the orders acknowledged);
  *   - the admin orders page's data at 100,000 orders (npm run bench:admin's cases, on PGlite in
@@ -50,29 +51,52 @@ async function measure(name: string, options: autocannon.Options): Promise<Row> 
   };
 }
 
+const PAGES = (productPath: string) =>
+  [
+    ["/", "/"],
+    ["/crafts", "/crafts"],
+    ["product page", productPath],
+  ] as const;
+
+const GZIP = { "accept-encoding": "gzip" };
+
+/** Each public page, with its rate as a share of the static asset's. */
+async function measurePages(base: string, productPath: string, staticRow: Row, suffix = "") {
+  const rows: Row[] = [];
+  for (const [name, page] of PAGES(productPath)) {
+    const row = await measure(`${name}${suffix}`, { url: `${base}${page}`, headers: GZIP });
+    row.ratioToStatic = Number((row.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2));
+    rows.push(row);
+  }
+  return rows;
+}
+
 async function main() {
   if (!ensureBuild()) process.exit(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const server = startServerProcess(dataDir, {
+  const serverEnv = {
     SEED_DEMO: "true",
     // As in production: one log line per request.
     LOG_LEVEL: "info",
     // Buyers come from many addresses (X-Forwarded-For through a trusted proxy), as in life.
     TRUST_PROXY: "loopback",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  };
+  const server = startServerProcess(dataDir, serverEnv);
   const port = await server.ready;
   const base = `http://127.0.0.1:${port}`;
   const rows: Row[] = [];
   let acknowledged = 0;
   let refused = 0;
+  let productPath = "";
+  let staticRow: Row | undefined;
   try {
     const home = await (await fetch(`${base}/`)).text();
     // The stylesheet: a hashed asset about the size of a compressed page.
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
     const crafts = await (await fetch(`${base}/crafts`)).text();
-    const productPath = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1];
+    productPath = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1] ?? "";
     if (!asset || !productPath) throw new Error("could not find an asset or a product to measure");
     const productId = productPath.split("/").pop()!;
     const prices = (await (
@@ -80,18 +104,8 @@ async function main() {
     ).json()) as { products: { id: string; priceCents: number }[] };
     const priceCents = prices.products[0]!.priceCents;
 
-    const gzip = { "accept-encoding": "gzip" };
-    const staticRow = await measure("static asset", { url: `${base}${asset}`, headers: gzip });
-    for (const [name, page] of [
-      ["/", "/"],
-      ["/crafts", "/crafts"],
-      ["product page", productPath],
-    ] as const) {
-      const row = await measure(name, { url: `${base}${page}`, headers: gzip });
-      row.ratioToStatic = Number((row.requestsPerSecond / staticRow.requestsPerSecond).toFixed(2));
-      rows.push(row);
-    }
-    rows.push(staticRow);
+    staticRow = await measure("static asset", { url: `${base}${asset}`, headers: GZIP });
+    rows.push(...(await measurePages(base, productPath, staticRow)), staticRow);
 
     // Checkout: every request a different buyer (address, idempotency key, e-mail).
     let buyer = 0;
@@ -141,6 +155,22 @@ async function main() {
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
+  }
+
+  // The same pages rendered for every request: what the page cache buys.
+  if (staticRow) {
+    const uncached = startServerProcess(dataDir, { ...serverEnv, PAGE_CACHE: "off" });
+    try {
+      const uncachedBase = `http://127.0.0.1:${await uncached.ready}`;
+      rows.splice(
+        PAGES(productPath).length,
+        0,
+        ...(await measurePages(uncachedBase, productPath, staticRow, " (no cache)")),
+      );
+    } finally {
+      uncached.child.kill("SIGTERM");
+      await uncached.exited;
+    }
   }
 
   // Count what was stored, with the server stopped (PGlite serves one process at a time).

@@ -48,6 +48,9 @@ const EnvSchema = z
       }),
     ),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    // Public pages kept in memory until the catalogue changes (decision 011); off is for
+    // measuring what the cache buys (npm run bench) or ruling it out when debugging.
+    PAGE_CACHE: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     // Behind a reverse proxy: which proxies to believe for the client address and https
     // (X-Forwarded-For / -Proto). Express "trust proxy": false, true, a hop count, or
     // comma-separated addresses, subnets or names like "loopback".

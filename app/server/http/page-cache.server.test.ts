@@ -97,6 +97,13 @@ describe("PageCache", () => {
     expect(cache.get("/c")?.body).toBe("c");
   });
 
+  it("keeps nothing when its size is 0 (PAGE_CACHE=off)", () => {
+    const cache = new PageCache({ maxEntries: 0 });
+    expect(cache.set("/", page(), cache.generation)).toBe(false);
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
   it("gives each response its own nonce and form stamp", () => {
     const cache = new PageCache();
     const { nonce, formStamp } = cache.placeholders;

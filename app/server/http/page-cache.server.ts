@@ -79,14 +79,14 @@ export class PageCache {
 
   /** Keeps a rendered page if it is a plain success rendered since the last clear. */
   set(key: string, page: CachedPage, renderedInGeneration: number): boolean {
-    if (renderedInGeneration !== this.#generation) return false;
+    const max = this.options.maxEntries ?? PAGE_CACHE_ENTRIES;
+    if (max === 0 || renderedInGeneration !== this.#generation) return false;
     if (page.status !== 200 || page.body.length > MAX_BODY_BYTES) return false;
     const headers = new Map(page.headers.map(([name, value]) => [name.toLowerCase(), value]));
     if (headers.has("set-cookie")) return false;
     if (/no-store|private/.test(headers.get("cache-control") ?? "")) return false;
     this.#entries.delete(key);
     this.#entries.set(key, { page, storedAt: this.#now() });
-    const max = this.options.maxEntries ?? PAGE_CACHE_ENTRIES;
     while (this.#entries.size > max) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
