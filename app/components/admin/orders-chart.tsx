@@ -67,7 +67,9 @@ export function OrdersPerWeekChart({
               <span
                 key={week.weekStart}
                 className={cn(
-                  "flex-1 text-center text-[11px] whitespace-nowrap text-slate-600",
+                  // min-w-0: a label is wider than its week on a phone; it overflows into
+                  // its hidden neighbours instead of widening the row past the screen.
+                  "min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-slate-600",
                   // Every fourth week on phones, every second from sm up.
                   (weeks.length - 1 - i) % 4 === 0
                     ? ""

@@ -102,7 +102,8 @@ export function AdminSidebar({ email }: { email?: string }) {
 
   return (
     <>
-      <div className="sticky top-0 z-30 flex h-14 items-center justify-between bg-ink px-4 lg:hidden">
+      {/* A header (banner landmark), so its links are inside a landmark like everything else. */}
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between bg-ink px-4 lg:hidden">
         <Link to="/admin/dashboard" aria-label="Admin dashboard">
           <Logo inverted />
         </Link>
@@ -119,7 +120,7 @@ export function AdminSidebar({ email }: { email?: string }) {
         >
           {open ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
         </button>
-      </div>
+      </header>
       <nav
         id={menuId}
         aria-label="Admin"

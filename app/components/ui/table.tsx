@@ -1,11 +1,21 @@
 import type * as React from "react";
 import { cn } from "#app/lib/utils.ts";
 
+/**
+ * A table that scrolls sideways inside its own box on narrow screens. The box can take focus,
+ * so a keyboard user can scroll it too (WCAG 2.1.1); named like the table, it is a region.
+ */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <section
+      className="relative w-full overflow-x-auto rounded-[inherit] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable box must be focusable
+      tabIndex={0}
+      aria-label={props["aria-label"]}
+      aria-labelledby={props["aria-labelledby"]}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
-    </div>
+    </section>
   );
 }
 

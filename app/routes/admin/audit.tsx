@@ -149,38 +149,36 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             {filtered ? "No records match these filters." : "No changes recorded yet."}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>When</TableHead>
-                  <TableHead>Who</TableHead>
-                  <TableHead>What</TableHead>
-                  <TableHead className="hidden md:table-cell">Details</TableHead>
+          <Table aria-label="Changes">
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Who</TableHead>
+                <TableHead>What</TableHead>
+                <TableHead className="hidden md:table-cell">Details</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.id}>
+                  <TableCell className="whitespace-nowrap align-top text-sm">
+                    <time dateTime={new Date(entry.createdAt).toISOString()}>
+                      {formatLongDateTime(entry.createdAt)}
+                    </time>
+                  </TableCell>
+                  <TableCell className="max-w-[12rem] truncate align-top text-sm">
+                    {entry.actorEmail ?? "(deleted user)"}
+                  </TableCell>
+                  <TableCell className="align-top text-sm font-medium">
+                    {describeAction(entry.action)}
+                  </TableCell>
+                  <TableCell className="hidden align-top md:table-cell">
+                    <Details details={entry.details} />
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {entries.map((entry) => (
-                  <TableRow key={entry.id}>
-                    <TableCell className="whitespace-nowrap align-top text-sm">
-                      <time dateTime={new Date(entry.createdAt).toISOString()}>
-                        {formatLongDateTime(entry.createdAt)}
-                      </time>
-                    </TableCell>
-                    <TableCell className="max-w-[12rem] truncate align-top text-sm">
-                      {entry.actorEmail ?? "(deleted user)"}
-                    </TableCell>
-                    <TableCell className="align-top text-sm font-medium">
-                      {describeAction(entry.action)}
-                    </TableCell>
-                    <TableCell className="hidden align-top md:table-cell">
-                      <Details details={entry.details} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
         {pageCount > 1 ? (
           <nav

@@ -227,57 +227,53 @@ export default function EmailPage({ loaderData }: Route.ComponentProps) {
             {status ? "No messages with this status." : "No messages yet."}
           </p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Message</TableHead>
-                  <TableHead className="hidden md:table-cell">Created</TableHead>
-                  <TableHead>Status</TableHead>
-                  <TableHead className="sr-only md:not-sr-only">Actions</TableHead>
+          <Table aria-label="Messages">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Message</TableHead>
+                <TableHead className="hidden md:table-cell">Created</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="sr-only md:not-sr-only">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {messages.map((message) => (
+                <TableRow key={message.id}>
+                  <TableCell className="max-w-[16rem] align-top sm:max-w-md">
+                    <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                      {message.kindLabel}
+                    </p>
+                    <p className="truncate font-medium" title={message.subject}>
+                      {message.subject}
+                    </p>
+                    <p className="truncate text-sm text-muted-foreground">To {message.recipient}</p>
+                    {message.lastError ? (
+                      <p className="mt-1 break-words text-sm text-red-800">
+                        Last error: {message.lastError}
+                      </p>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="hidden align-top text-sm text-muted-foreground md:table-cell">
+                    <time
+                      dateTime={new Date(message.createdAt).toISOString()}
+                      title={formatLongDateTime(message.createdAt)}
+                    >
+                      {formatShortDate(message.createdAt)}
+                    </time>
+                    {message.sentAt ? (
+                      <p className="text-xs">Sent {formatLongDateTime(message.sentAt)}</p>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="align-top">
+                    <MessageStatus message={message} />
+                  </TableCell>
+                  <TableCell className="align-top">
+                    {message.status === "failed" ? <RetryButton message={message} /> : null}
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {messages.map((message) => (
-                  <TableRow key={message.id}>
-                    <TableCell className="max-w-[16rem] align-top sm:max-w-md">
-                      <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-                        {message.kindLabel}
-                      </p>
-                      <p className="truncate font-medium" title={message.subject}>
-                        {message.subject}
-                      </p>
-                      <p className="truncate text-sm text-muted-foreground">
-                        To {message.recipient}
-                      </p>
-                      {message.lastError ? (
-                        <p className="mt-1 break-words text-sm text-red-800">
-                          Last error: {message.lastError}
-                        </p>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="hidden align-top text-sm text-muted-foreground md:table-cell">
-                      <time
-                        dateTime={new Date(message.createdAt).toISOString()}
-                        title={formatLongDateTime(message.createdAt)}
-                      >
-                        {formatShortDate(message.createdAt)}
-                      </time>
-                      {message.sentAt ? (
-                        <p className="text-xs">Sent {formatLongDateTime(message.sentAt)}</p>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="align-top">
-                      <MessageStatus message={message} />
-                    </TableCell>
-                    <TableCell className="align-top">
-                      {message.status === "failed" ? <RetryButton message={message} /> : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </section>
     </div>

@@ -156,7 +156,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
           </p>
         ) : (
-          <Table>
+          <Table aria-label="Subscribers">
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>

@@ -182,35 +182,33 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         {users.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">No users found.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Email</TableHead>
-                  <TableHead className="hidden sm:table-cell">Created</TableHead>
-                  <TableHead>Access</TableHead>
+          <Table aria-label="Users">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead className="hidden sm:table-cell">Created</TableHead>
+                <TableHead>Access</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.map((user) => (
+                <TableRow key={user.id}>
+                  <TableCell className="max-w-[14rem] truncate font-medium sm:max-w-none">
+                    {user.email}
+                    {user.id === me ? (
+                      <span className="ml-2 text-xs text-muted-foreground">(you)</span>
+                    ) : null}
+                  </TableCell>
+                  <TableCell className="hidden text-muted-foreground sm:table-cell">
+                    {formatShortDate(user.createdAt)}
+                  </TableCell>
+                  <TableCell>
+                    <AccessToggle user={user} isMe={user.id === me} />
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell className="max-w-[14rem] truncate font-medium sm:max-w-none">
-                      {user.email}
-                      {user.id === me ? (
-                        <span className="ml-2 text-xs text-muted-foreground">(you)</span>
-                      ) : null}
-                    </TableCell>
-                    <TableCell className="hidden text-muted-foreground sm:table-cell">
-                      {formatShortDate(user.createdAt)}
-                    </TableCell>
-                    <TableCell>
-                      <AccessToggle user={user} isMe={user.id === me} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </section>
     </div>

@@ -1,4 +1,4 @@
-import { expect, test } from "#tests/playwright-utils.ts";
+import { axe, expect, test } from "#tests/playwright-utils.ts";
 
 const ADMIN_SECTIONS = [
   ["/admin/dashboard", "Dashboard"],
@@ -8,6 +8,8 @@ const ADMIN_SECTIONS = [
   ["/admin/subscribers", "Subscribers"],
   ["/admin/quote-requests", "Quote Requests"],
   ["/admin/users", "User Access"],
+  ["/admin/email", "E-mail"],
+  ["/admin/audit", "Audit Log"],
 ] as const;
 
 const ADMIN_PATHS = [
@@ -35,6 +37,23 @@ test.describe("admin layout", () => {
         "page",
       );
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect((await axe(page)).violations, path).toEqual([]);
+    }
+  });
+
+  test("every section is axe-clean on a phone", async ({ page, loginAsAdmin }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await loginAsAdmin();
+    for (const path of ADMIN_PATHS) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect((await axe(page)).violations, path).toEqual([]);
+      // Nothing wider than the phone: the page scrolls down, never sideways.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
 

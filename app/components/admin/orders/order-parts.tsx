@@ -129,7 +129,7 @@ export function OrderItemsTable({
 }) {
   const page = variant === "page";
   return (
-    <Table>
+    <Table aria-label="Order items">
       <TableHeader>
         <TableRow>
           <TableHead>Product</TableHead>

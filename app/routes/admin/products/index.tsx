@@ -259,7 +259,7 @@ function ProductTable({
               {formatZar(product.priceCents)}
             </TableCell>
             <TableCell>
-              <div className="flex justify-end gap-1">
+              <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                 <Link
                   to={`/admin/products/${product.id}`}
                   aria-label={`Edit "${product.name}"`}
