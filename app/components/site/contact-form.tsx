@@ -1,49 +1,18 @@
-import { useActionData, useFetcher } from "react-router";
-import { showToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import {
-  type FormResult,
-  formValues,
-  isMissingInformation,
-  MISSING_INFORMATION,
-} from "#app/lib/forms.ts";
-import {
-  AntiSpamFields,
-  Field,
-  FormNotice,
-  useFormState,
-  useResultToast,
-  useSchemaCheck,
-} from "./form-parts.tsx";
+import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
 /** The /contact message form (spec §2, §4, §5); posts to /contact's `contactAction`. */
 export function ContactForm() {
-  const fetcher = useFetcher<FormResult>({ key: "contact-form" });
-  const actionData = useActionData<FormResult>();
-  const result = fetcher.data ?? actionData;
-  useResultToast(fetcher.data);
-  const { errors, setClientErrors, resetKey } = useFormState(result);
-  const busy = fetcher.state !== "idle";
-  const values = result?.status === "error" ? result.values : undefined;
-  const schemaCheck = useSchemaCheck(
-    loadSchemas,
-    ({ ContactSchema, fieldErrorsOf }, form) => {
-      const raw = formValues(new FormData(form), ["name", "email", "subject", "message"]);
-      const parsed = ContactSchema.safeParse(raw);
-      if (parsed.success) return true;
-      const fieldErrors = fieldErrorsOf(parsed.error);
-      setClientErrors(fieldErrors);
-      if (isMissingInformation(fieldErrors)) {
-        showToast({ id: "contact-missing", type: "destructive", ...MISSING_INFORMATION });
-      }
-      return false;
-    },
-    (form) => fetcher.submit(form),
-  );
+  const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
+    key: "contact-form",
+    fields: ["name", "email", "subject", "message"],
+    load: loadSchemas,
+    schemaOf: (schemas) => schemas.ContactSchema,
+  });
 
   return (
     <fetcher.Form

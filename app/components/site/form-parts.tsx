@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
+import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import type { FieldErrors, FormResult } from "#app/lib/forms.ts";
+import {
+  type FieldErrors,
+  type FormResult,
+  formValues,
+  isMissingInformation,
+  MISSING_INFORMATION,
+} from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /** The anti-spam field names (kept in sync with app/server/http/honeypot.server.ts). */
@@ -169,4 +176,53 @@ export function useSchemaCheck<Module>(
     );
   };
   return { onFocus, onSubmit };
+}
+
+/**
+ * A public enquiry form (quote, contact): sent in the background through a fetcher, checked
+ * first in the browser with its shared schema (loaded lazily), answered with a toast; without
+ * JavaScript the page's action answers and `actionData` carries the result.
+ */
+export function useEnquiryForm<
+  Schemas extends { fieldErrorsOf: (error: ZodError) => FieldErrors },
+>({
+  key,
+  fields,
+  load,
+  schemaOf,
+}: {
+  /** The fetcher key; also names the "missing information" toast. */
+  key: string;
+  fields: readonly string[];
+  load: () => Promise<Schemas>;
+  schemaOf: (schemas: Schemas) => ZodType;
+}) {
+  const fetcher = useFetcher<FormResult>({ key });
+  const actionData = useActionData<FormResult>();
+  const result = fetcher.data ?? actionData;
+  useResultToast(fetcher.data);
+  const { errors, setClientErrors, resetKey } = useFormState(result);
+  const schemaCheck = useSchemaCheck(
+    load,
+    (schemas, form) => {
+      const parsed = schemaOf(schemas).safeParse(formValues(new FormData(form), [...fields]));
+      if (parsed.success) return true;
+      const fieldErrors = schemas.fieldErrorsOf(parsed.error);
+      setClientErrors(fieldErrors);
+      if (isMissingInformation(fieldErrors)) {
+        showToast({ id: `${key}-missing`, type: "destructive", ...MISSING_INFORMATION });
+      }
+      return false;
+    },
+    (form) => fetcher.submit(form),
+  );
+  return {
+    fetcher,
+    actionData,
+    errors,
+    resetKey,
+    schemaCheck,
+    busy: fetcher.state !== "idle",
+    values: result?.status === "error" ? result.values : undefined,
+  };
 }

@@ -1,24 +1,9 @@
-import { useActionData, useFetcher } from "react-router";
-import { showToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import {
-  type FormResult,
-  formValues,
-  isMissingInformation,
-  MISSING_INFORMATION,
-} from "#app/lib/forms.ts";
 import { SERVICE_OPTIONS } from "#app/lib/quote-services.ts";
-import {
-  AntiSpamFields,
-  Field,
-  FormNotice,
-  useFormState,
-  useResultToast,
-  useSchemaCheck,
-} from "./form-parts.tsx";
+import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
@@ -28,28 +13,12 @@ const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
  * submits in the background and answers with a toast.
  */
 export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
-  const fetcher = useFetcher<FormResult>({ key: `${idPrefix}-form` });
-  const actionData = useActionData<FormResult>();
-  const result = fetcher.data ?? actionData;
-  useResultToast(fetcher.data);
-  const { errors, setClientErrors, resetKey } = useFormState(result);
-  const busy = fetcher.state !== "idle";
-  const values = result?.status === "error" ? result.values : undefined;
-  const schemaCheck = useSchemaCheck(
-    loadSchemas,
-    ({ QuoteSchema, fieldErrorsOf }, form) => {
-      const raw = formValues(new FormData(form), ["name", "email", "service", "message"]);
-      const parsed = QuoteSchema.safeParse(raw);
-      if (parsed.success) return true;
-      const fieldErrors = fieldErrorsOf(parsed.error);
-      setClientErrors(fieldErrors);
-      if (isMissingInformation(fieldErrors)) {
-        showToast({ id: "quote-missing", type: "destructive", ...MISSING_INFORMATION });
-      }
-      return false;
-    },
-    (form) => fetcher.submit(form),
-  );
+  const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
+    key: `${idPrefix}-form`,
+    fields: ["name", "email", "service", "message"],
+    load: loadSchemas,
+    schemaOf: (schemas) => schemas.QuoteSchema,
+  });
 
   return (
     <fetcher.Form

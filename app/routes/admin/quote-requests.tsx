@@ -7,17 +7,7 @@ import {
   Trash2Icon,
 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useFetcher,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-} from "react-router";
+import { data, Form, Link, useFetcher, useSubmit } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
@@ -41,6 +31,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
+import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
 import { quoteReplyPrefill, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { type Toast, toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
@@ -68,6 +59,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** `?request=<id>` opens that request's details dialog over the list. */
 const DIALOG_PARAM = "request";
+/** The list's own state in the URL. */
+const LIST_PARAMS = ["q", "resolved", "page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -80,34 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list, query, selected };
 }
 
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const closing =
-    currentUrl.searchParams.has(DIALOG_PARAM) && !nextUrl.searchParams.has(DIALOG_PARAM);
-  return closing && listKey(currentUrl.search) === listKey(nextUrl.search)
-    ? false
-    : defaultShouldRevalidate;
-}
-
-function listKey(search: string) {
-  const params = new URLSearchParams(search);
-  return ["q", "resolved", "page"].map((name) => params.get(name) ?? "").join("\u0000");
-}
-
-function searchWith(search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+/** Closing the dialog only changes `?request=`: it needs no new data. */
+export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARAMS);
 
 type ActionResult = {
   ok: boolean;
@@ -576,22 +543,14 @@ function useActionToasts() {
 
 export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) {
   const { list, query, selected } = loaderData;
-  const location = useLocation();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
   useActionToasts();
-
-  const here = navigation.location?.pathname === location.pathname ? navigation.location : null;
-  const loading = navigation.state === "loading" && here !== null;
-  const listPending = loading && listKey(here!.search) !== listKey(location.search);
-  const currentId = new URLSearchParams(location.search).get(DIALOG_PARAM);
-  const pendingId = here ? new URLSearchParams(here.search).get(DIALOG_PARAM) : undefined;
-  const openId = pendingId === undefined ? currentId : pendingId;
-  const closeDialog = () =>
-    navigate(`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: null })}`, {
-      preventScrollReset: true,
-      replace: true,
-    });
+  const {
+    loading,
+    listPending,
+    openId,
+    dialogHref,
+    close: closeDialog,
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
 
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
@@ -651,11 +610,7 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
             className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
           >
             {list.requests.map((request) => (
-              <RequestCard
-                key={request.id}
-                request={request}
-                href={`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: request.id })}`}
-              />
+              <RequestCard key={request.id} request={request} href={dialogHref(request.id)} />
             ))}
           </ul>
         )}

@@ -1,13 +1,5 @@
 import { ExternalLinkIcon, MailIcon, PhoneIcon, ShoppingBagIcon } from "lucide-react";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-} from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
@@ -33,6 +25,7 @@ import {
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
+import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
 import { formatZar } from "#app/lib/money.ts";
 import {
   isFinishedStatus,
@@ -57,6 +50,8 @@ export const meta: Route.MetaFunction = () => [
 
 /** `?order=<id>` opens that order's dialog over the list (spec §2: clicking a card). */
 const DIALOG_PARAM = "order";
+/** The list's own state in the URL. */
+const LIST_PARAMS = ["q", "status", "page"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -70,35 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Opening or closing the dialog only changes `?order=`: closing needs no new data. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const closing =
-    currentUrl.searchParams.has(DIALOG_PARAM) && !nextUrl.searchParams.has(DIALOG_PARAM);
-  return closing && listKey(currentUrl.search) === listKey(nextUrl.search)
-    ? false
-    : defaultShouldRevalidate;
-}
-
-/** The list's own state (search, filter, page), without the dialog. */
-function listKey(search: string) {
-  const params = new URLSearchParams(search);
-  return ["q", "status", "page"].map((name) => params.get(name) ?? "").join("\u0000");
-}
-
-function searchWith(search: string, changes: Record<string, string | null>) {
-  const params = new URLSearchParams(search);
-  for (const [name, value] of Object.entries(changes)) {
-    if (value === null) params.delete(name);
-    else params.set(name, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARAMS);
 
 type LoaderData = Route.ComponentProps["loaderData"];
 type ListedOrder = LoaderData["list"]["orders"][number];
@@ -337,28 +304,15 @@ function OrderDialog({
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { list, query, selected } = loaderData;
-  const location = useLocation();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-
-  const here = navigation.location?.pathname === location.pathname ? navigation.location : null;
-  const loading = navigation.state === "loading" && here !== null;
   // A new search, filter or page: skeletons until its data arrives (spec §2).
-  const listPending = loading && listKey(here!.search) !== listKey(location.search);
-  const currentId = new URLSearchParams(location.search).get(DIALOG_PARAM);
-  const pendingId = here ? new URLSearchParams(here.search).get(DIALOG_PARAM) : undefined;
-  const openId = pendingId === undefined ? currentId : pendingId;
-
-  const openOrder = (id: string) =>
-    navigate(`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: id })}`, {
-      preventScrollReset: true,
-    });
-  const closeDialog = () =>
-    navigate(`${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: null })}`, {
-      preventScrollReset: true,
-      replace: true,
-    });
-  const listHref = `${location.pathname}${searchWith(location.search, { [DIALOG_PARAM]: null })}`;
+  const {
+    loading,
+    listPending,
+    openId,
+    listHref,
+    open: openOrder,
+    close: closeDialog,
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
   const filtered = Boolean(query.q || query.status);
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);

@@ -1,0 +1,80 @@
+import {
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useNavigation,
+} from "react-router";
+
+/*
+ * Admin lists whose state (search, filter, page) lives in the URL, with a details dialog
+ * opened by one more query parameter (orders, quote requests).
+ */
+
+/** `search` with some parameters set or (null) removed; "" when none is left. */
+export function searchWith(search: string, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) params.delete(name);
+    else params.set(name, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * A route's `shouldRevalidate`: closing the dialog (removing `dialogParam`) with the list's
+ * own parameters unchanged needs no new data; everything else revalidates as usual.
+ */
+export function keepListWhenDialogCloses(dialogParam: string, listParams: readonly string[]) {
+  const listKey = listKeyOf(listParams);
+  return ({
+    currentUrl,
+    nextUrl,
+    formMethod,
+    defaultShouldRevalidate,
+  }: ShouldRevalidateFunctionArgs) => {
+    if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+    const closing =
+      currentUrl.searchParams.has(dialogParam) && !nextUrl.searchParams.has(dialogParam);
+    return closing && listKey(currentUrl.search) === listKey(nextUrl.search)
+      ? false
+      : defaultShouldRevalidate;
+  };
+}
+
+/** The list's own state in a query string (the dialog parameter left out). */
+function listKeyOf(listParams: readonly string[]) {
+  return (search: string) => {
+    const params = new URLSearchParams(search);
+    return listParams.map((name) => params.get(name) ?? "").join("\u0000");
+  };
+}
+
+/**
+ * The page side: whether the list itself is loading (a new search, filter or page, not just
+ * the dialog), which item's dialog is open (already the one being opened while it loads),
+ * and links and navigations that open and close it without losing the list's state.
+ */
+export function useListWithDialog(dialogParam: string, listParams: readonly string[]) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const listKey = listKeyOf(listParams);
+  const here = navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const loading = navigation.state === "loading" && here !== null;
+  const pendingId = here ? new URLSearchParams(here.search).get(dialogParam) : undefined;
+  const hrefWith = (id: string | null) =>
+    `${location.pathname}${searchWith(location.search, { [dialogParam]: id })}`;
+  const listHref = hrefWith(null);
+  return {
+    /** A navigation within this page is loading (the list, or the dialog's item). */
+    loading,
+    listPending: loading && listKey(here!.search) !== listKey(location.search),
+    openId:
+      pendingId === undefined ? new URLSearchParams(location.search).get(dialogParam) : pendingId,
+    listHref,
+    dialogHref: (id: string) => hrefWith(id),
+    open: (id: string) => navigate(hrefWith(id), { preventScrollReset: true }),
+    close: () => navigate(listHref, { preventScrollReset: true, replace: true }),
+  };
+}
