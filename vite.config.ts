@@ -63,6 +63,48 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The public site's shared code: its components, the UI primitives and helpers they use. */
+const PUBLIC_SHARED = new RegExp(
+  [
+    /app\/components\/site\/(?!shop\/checkout-contents|newsletter-popup-dialog)/,
+    /app\/components\/toaster/,
+    /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert)\./,
+    /app\/lib\/(utils|forms|cart|newsletter|quote-services|seo|money|image-variants)\./,
+    /app\/content\//,
+    /node_modules\/(clsx|tailwind-merge|class-variance-authority|lucide-react)\//,
+    /node_modules\/@radix-ui\/react-(slot|compose-refs|primitive|label)\//,
+  ]
+    .map((pattern) => pattern.source)
+    .join("|"),
+);
+
+/**
+ * Fewer, larger chunks for a first visit. Left alone, the bundler split the public pages'
+ * code into about 30 files of 1–3 KB, each one more request on a phone's slow network
+ * before the page can start (Lighthouse's simulated FCP fell from 2.6 s to 2.2 s without
+ * them). Two groups:
+ * - "framework": React, React DOM and React Router, which every page loads;
+ * - "site": PUBLIC_SHARED modules that two or more pages load at once ($initial). What the
+ *   public pages load lazily (zod schemas, dialogs, toasts, checkout) is not in it, so it
+ *   stays lazy; the bundle budget test proves it holds no admin code.
+ */
+const clientChunks = {
+  groups: [
+    {
+      name: "framework",
+      test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+      priority: 2,
+    },
+    {
+      name: "site",
+      test: (id: string) => PUBLIC_SHARED.test(id.replaceAll("\\", "/")),
+      tags: ["$initial" as const],
+      minShareCount: 2,
+      priority: 1,
+    },
+  ],
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tailwindcss(),
@@ -73,5 +115,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // server.ts and the routes share one module graph for the request context.
   // The client build writes .vite/manifest.json: the bundle budget test reads each route's
   // chunks from it (issue 10).
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { manifest: true },
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : { manifest: true, rolldownOptions: { output: { codeSplitting: clientChunks } } },
 }));

@@ -63,10 +63,16 @@ test("hashed assets are immutable and text is compressed", async ({ request }) =
   // Read the server's HTML, not the live DOM: React Router drops its modulepreload links from
   // the document once the page has hydrated.
   const html = await (await request.get("/")).text();
-  const script = html.match(/<link rel="modulepreload" href="([^"]+)"/)?.[1];
-  expect(script).toMatch(/^\/assets\/.+\.js$/);
-  const asset = await request.get(script!, { headers: { "Accept-Encoding": "gzip" } });
-  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  expect(asset.headers()["content-encoding"]).toBe("gzip");
-  expect(asset.headers()["x-powered-by"]).toBeUndefined();
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const script of scripts) {
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const asset = await request.get(script, { headers: { "Accept-Encoding": "gzip" } });
+    expect(asset.headers()["cache-control"], script).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers()["x-powered-by"]).toBeUndefined();
+    // Files under 1 KB are not worth compressing.
+    if ((await asset.body()).length >= 1024) {
+      expect(asset.headers()["content-encoding"], script).toBe("gzip");
+    }
+  }
 });
