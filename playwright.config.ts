@@ -20,6 +20,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+const GLOBAL_COUNT_SPECS = /admin\/subscribers\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -37,7 +39,21 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      testIgnore: GLOBAL_COUNT_SPECS,
+    },
+    // Specs that assert site-wide counts (the subscriber total) run after the others, so no
+    // other spec's sign-up changes a count between reading it and checking it.
+    {
+      name: "global-counts",
+      use: { ...devices["Desktop Chrome"] },
+      testMatch: GLOBAL_COUNT_SPECS,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
