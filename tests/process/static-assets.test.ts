@@ -16,8 +16,23 @@ beforeAll(async () => {
   const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "false" });
   base = `http://127.0.0.1:${await server.ready}`;
   html = await (await fetch(`${base}/`)).text();
-  script = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)![1]!;
+  // The framework chunk (React, React Router): the largest script, imported by the root route.
+  const root = /import \* as route0 from "(\/assets\/root-[^"]+\.js)"/.exec(html)![1]!;
+  const rootSource = await (await fetch(`${base}${root}`)).text();
+  script = `/assets/${/\.\/(framework-[\w-]+\.js)/.exec(rootSource)![1]!}`;
 }, 90_000);
+
+describe("the page's scripts", () => {
+  it("are not preloaded: the module script imports them, after the page is drawn", () => {
+    expect(html).not.toContain("modulepreload");
+    for (const route of ["root", "_layout", "home"]) {
+      expect(html).toMatch(
+        new RegExp(`import \\* as route\\d from "/assets/${route}-[\\w-]+\\.js";`),
+      );
+    }
+    expect(html).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\);/);
+  });
+});
 afterAll(killServerProcesses);
 
 // fetch() would decode the body; node:http-level bytes are what the browser receives.

@@ -30,7 +30,9 @@ export default function CartPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Your Cart</h1>
-      <div className="mt-8">
+      {/* At least as tall as the skeleton and the empty cart, so the footer stays where it
+          was drawn when the browser's cart replaces the skeleton (no layout shift). */}
+      <div className="mt-8 min-h-[26rem]">
         {hydrated ? <CartContents /> : <CartSkeleton label="Loading your cart" />}
       </div>
     </section>

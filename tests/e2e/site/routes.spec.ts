@@ -60,10 +60,12 @@ test("/healthz answers 200 after checking the database", async ({ request }) => 
 });
 
 test("hashed assets are immutable and text is compressed", async ({ request }) => {
-  // Read the server's HTML, not the live DOM: React Router drops its modulepreload links from
-  // the document once the page has hydrated.
+  // The route modules the page's module script imports, and the chunks the root one imports.
   const html = await (await request.get("/")).text();
-  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const routes = [...html.matchAll(/import \* as route\d+ from "([^"]+)"/g)].map((m) => m[1]!);
+  const root = await (await request.get(routes[0]!)).text();
+  const chunks = [...root.matchAll(/from"\.\/([\w-]+\.js)"/g)].map((m) => `/assets/${m[1]}`);
+  const scripts = [...routes, ...chunks];
   expect(scripts.length).toBeGreaterThan(1);
   for (const script of scripts) {
     expect(script).toMatch(/^\/assets\/.+\.js$/);

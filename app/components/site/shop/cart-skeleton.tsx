@@ -29,7 +29,9 @@ function CartSkeletonBody({ label }: { label: string }) {
           </div>
         ))}
       </div>
-      <Skeleton className="h-64 rounded-xl" />
+      {/* The summary only beside the lines: below them it would make the skeleton taller
+          than an empty cart on a phone. */}
+      <Skeleton className="hidden h-64 rounded-xl lg:block" />
     </div>
   );
 }
