@@ -10,7 +10,7 @@ const page =
   '<script type="module" nonce="n">import "/assets/site-2.js";</script></body>';
 const expected =
   '<head><link rel="stylesheet" href="/assets/a.css"/><link rel="preload" href="/f.woff2" as="font"/></head>' +
-  '<body><p>Ünïcode — “quotes” 🎁</p>' +
+  "<body><p>Ünïcode — “quotes” 🎁</p>" +
   '<script type="module" nonce="n">import "/assets/site-2.js";</script></body>';
 
 async function run(chunks: Buffer[]) {

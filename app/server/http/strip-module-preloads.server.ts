@@ -1,5 +1,5 @@
-import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
 /*
  * Removes React Router's <link rel="modulepreload"> hints from a streamed page (issue 10).
