@@ -46,7 +46,11 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  // Responses compressed per request (pages, data) at zlib level 1, nginx's default: under
+  // autocannon, 15–25% more cached pages per second than level 6 for ~12% more bytes (home
+  // 7.4 → 8.3 KB; docs/performance.md). Hashed assets are compressed once, at the highest
+  // levels, by the build.
+  app.use(compression({ level: 1 }));
   app.use(
     pinoHttp({
       logger,
