@@ -5,13 +5,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
-import { stripModulePreloads } from "./server/http/strip-module-preloads.server.ts";
 
 /*
  * React Router's default Node entry, plus the Content-Security-Policy nonce (issue 9): the
  * inline scripts that carry the hydration data get this response's nonce, so the policy can
- * forbid every other inline script. The modulepreload hints are taken out of the page: they
- * delayed its first paint on slow connections (strip-module-preloads.server.ts).
+ * forbid every other inline script.
  */
 
 export const streamTimeout = 5_000;
@@ -55,9 +53,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const withoutPreloads = stripModulePreloads();
-          withoutPreloads.pipe(body);
-          pipe(withoutPreloads);
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
