@@ -12,6 +12,22 @@ async function expectAllDemoProducts(page: Page) {
   expect(names).toEqual(expect.arrayContaining(DEMO_PRODUCTS.map((p) => p.name)));
 }
 
+/**
+ * The products section's title is on screen and not under the fixed navigation bar (smooth
+ * scrolling: polled until it settles).
+ */
+async function expectProductsInView(page: Page, title: string) {
+  const heading = page.getByRole("heading", { name: title });
+  await expect(heading).toBeInViewport({ ratio: 1 });
+  await expect
+    .poll(async () => {
+      const bar = await page.getByRole("banner").boundingBox();
+      const box = await heading.boundingBox();
+      return bar && box ? box.y - (bar.y + bar.height) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+}
+
 test("/crafts lists every product under 'Featured Products' with its first category", async ({
   page,
 }) => {
@@ -60,6 +76,9 @@ for (const [tile, expected] of [
     page,
   }) => {
     await page.goto("/crafts");
+    const products = page.getByRole("region", { name: /Products$/ });
+    // Below the hero and the categories: out of sight until a tile is chosen.
+    await expect(products).not.toBeInViewport();
     await page
       .getByRole("link", { name: new RegExp(`^${tile}`) })
       .first()
@@ -69,6 +88,8 @@ for (const [tile, expected] of [
       page.locator("[data-sonner-toast]").filter({ hasText: `${tile} Selected` }),
     ).toContainText(`Showing products from ${tile}`);
     await expect(page.getByRole("heading", { name: `${tile} Products` })).toBeVisible();
+    // Spec §2: a tile scrolls to the products section, its title clear of the fixed bar.
+    await expectProductsInView(page, `${tile} Products`);
     await expect(page).toHaveURL(
       new RegExp(
         `category=${encodeURIComponent(tile).replace(/%20/g, "(\\+|%20)").replace(/'/g, "(%27|')")}`,
@@ -82,9 +103,23 @@ for (const [tile, expected] of [
     await expect(productCards(page)).toHaveCount(expected.length);
     await page.getByRole("link", { name: "View All Products" }).click();
     await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+    await expectProductsInView(page, "Featured Products");
     await expectAllDemoProducts(page);
   });
 }
+
+test("on a phone, a hero tile scrolls to the products too", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/crafts");
+  const tile = page.getByRole("link", { name: /^Easter Collection/ }).first();
+  await tile.scrollIntoViewIfNeeded();
+  await expect(page.getByRole("heading", { name: "Featured Products" })).not.toBeInViewport();
+  await tile.click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Easter Collection Selected" }),
+  ).toBeVisible();
+  await expectProductsInView(page, "Easter Collection Products");
+});
 
 test("an unknown category shows its empty message", async ({ page }) => {
   await page.goto("/crafts?category=Nothing%20Here");
