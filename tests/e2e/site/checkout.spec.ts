@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { addFromList, cartBadge, expectNoAxeViolations } from "./shop-helpers.ts";
+import {
+  addFromList,
+  cartBadge,
+  expectNoAxeViolations,
+  expectOrderLines,
+  openAdmin,
+  openOrderAsAdmin,
+  uniqueTag,
+} from "./shop-helpers.ts";
 
 test("the empty checkout", async ({ page }) => {
   await page.goto("/checkout");
@@ -11,7 +19,11 @@ test("the empty checkout", async ({ page }) => {
   await expect(page).toHaveURL(/\/crafts$/);
 });
 
-test("checkout: validation, Place Order, success notice, cart emptied", async ({ page }) => {
+test("checkout: validation, Place Order, success notice, cart emptied, order stored", async ({
+  page,
+  browser,
+}) => {
+  const customer = `Thandi Nkosi ${uniqueTag()}`;
   await page.goto("/crafts");
   await addFromList(page, "Hand-Painted Easter Egg Set");
   await addFromList(page, "Hand-Painted Easter Egg Set");
@@ -28,7 +40,7 @@ test("checkout: validation, Place Order, success notice, cart emptied", async ({
   await expect(summary.getByText("To be calculated")).toBeVisible();
   await expect(summary.getByTestId("checkout-total")).toHaveText("R510.00");
 
-  await page.getByLabel("Full Name", { exact: true }).fill("Thandi Nkosi");
+  await page.getByLabel("Full Name", { exact: true }).fill(customer);
   await page.getByLabel("Email Address", { exact: true }).fill("thandi@example.co.za");
   await page.getByLabel("Phone Number", { exact: true }).fill("12345");
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -52,6 +64,23 @@ test("checkout: validation, Place Order, success notice, cart emptied", async ({
   expect(await page.evaluate(() => localStorage.getItem("cart"))).toBeNull();
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+
+  // The order row is stored with the lines, quantities and total the visitor saw.
+  const admin = await openAdmin(browser);
+  const order = await openOrderAsAdmin(admin.page, customer);
+  await expectOrderLines(
+    order,
+    [
+      ["Hand-Painted Easter Egg Set", 2, "R 180,00", "R 360,00"],
+      ["Laser-Cut Bunny Décor", 1, "R 150,00", "R 150,00"],
+    ],
+    "R 510,00",
+  );
+  await expect(order).toContainText(customer);
+  await expect(order).toContainText("thandi@example.co.za");
+  await expect(order).toContainText("082 123 4567");
+  await expect(order.getByRole("combobox", { name: "Status" })).toHaveValue("pending");
+  await admin.close();
 });
 
 test("a price changed since it was added is shown before the order is placed", async ({ page }) => {

@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_ADMIN, loginAs } from "#tests/playwright-utils.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
@@ -27,4 +29,82 @@ export async function addFromList(page: Page, name: string) {
 
 export function cartBadge(page: Page) {
   return page.getByTestId("cart-badge");
+}
+
+/** A name part unique to this run: the database is shared by specs running in parallel. */
+export function uniqueTag() {
+  return `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
+}
+
+/**
+ * The e2e admin in a browser context of its own (own cookies and storage), beside the
+ * visitor's: the shop's visitor never signs in.
+ */
+export async function openAdmin(browser: Browser) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await loginAs(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  return { page, close: () => context.close() };
+}
+
+/**
+ * Finds the one order of `customerName` on /admin/orders (the admin's search), opens its
+ * dialog and then its full page; returns the page's main region.
+ */
+export async function openOrderAsAdmin(admin: Page, customerName: string) {
+  await admin.goto(`/admin/orders?${new URLSearchParams({ q: customerName })}`);
+  const cards = admin.getByRole("main").getByRole("list", { name: "Orders" }).getByRole("link");
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(customerName);
+  await cards.click();
+  await admin.getByRole("dialog").getByRole("link", { name: "View Full Page" }).click();
+  await expect(admin).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+  return admin.getByRole("main");
+}
+
+/**
+ * The order's stored lines as the admin's Order Items table shows them: product, quantity,
+ * unit price, subtotal (en-ZA money, e.g. "R 180,00"), and the order's total.
+ */
+export async function expectOrderLines(
+  main: Locator,
+  lines: [product: string, quantity: number, unitPrice: string, subtotal: string][],
+  total: string,
+) {
+  const table = main.getByRole("table", { name: "Order items" });
+  // The header row, one row per line, the total row: no other line was stored.
+  await expect(table.getByRole("row")).toHaveCount(lines.length + 2);
+  for (const [product, quantity, unitPrice, subtotal] of lines) {
+    const cells = table.getByRole("row").filter({ hasText: product }).getByRole("cell");
+    await expect(cells).toHaveCount(4);
+    await expect(cells.nth(0)).toContainText(product);
+    await expect(cells.nth(1)).toHaveText(String(quantity));
+    await expect(cells.nth(2)).toHaveText(unitPrice);
+    await expect(cells.nth(3)).toHaveText(subtotal);
+  }
+  await expect(table.getByTestId("order-total")).toHaveText(total);
+}
+
+/** Creates a product (no image, no category) through the admin's product form. */
+export async function createProductAsAdmin(admin: Page, name: string, price: string) {
+  await admin.goto("/admin/products/new");
+  await admin.getByLabel("Product Name").fill(name);
+  await admin.getByLabel("Price (ZAR)").fill(price);
+  await admin.getByRole("button", { name: "Create Product" }).click();
+  await expect(admin).toHaveURL(/\/admin\/products$/);
+  await expect(
+    admin.locator("[data-sonner-toast]").filter({ hasText: "Product created" }),
+  ).toBeVisible();
+}
+
+/** Deletes a product through the admin's list and its confirmation dialog. */
+export async function deleteProductAsAdmin(admin: Page, name: string) {
+  await admin.goto(`/admin/products?${new URLSearchParams({ q: name })}`);
+  await admin.getByRole("button", { name: `Delete "${name}"` }).click();
+  const dialog = admin.getByRole("alertdialog", { name: "Delete Product" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(
+    admin.locator("[data-sonner-toast]").filter({ hasText: "Product deleted" }),
+  ).toBeVisible();
 }
