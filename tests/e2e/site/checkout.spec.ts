@@ -2,6 +2,8 @@ import { expect, test } from "@playwright/test";
 import {
   addFromList,
   cartBadge,
+  createProductAsAdmin,
+  deleteProductAsAdmin,
   expectNoAxeViolations,
   expectOrderLines,
   openAdmin,
@@ -105,4 +107,74 @@ test("/checkout with items has no axe violations", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Contact Information" })).toBeVisible();
   await expect(page.getByText("Checking current prices…")).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test("a product deleted after it was put in the cart is shown as unavailable and never charged", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(90_000); // Two browsers, and the admin creates and deletes a product.
+  const tag = uniqueTag();
+  const product = `Zz Vanishing Vase ${tag}`;
+  const customer = `Sipho Dlamini ${tag}`;
+  const admin = await openAdmin(browser);
+  await createProductAsAdmin(admin.page, product, "123.00");
+
+  await page.goto("/crafts");
+  await addFromList(page, product);
+  await addFromList(page, "Custom Name Keyring");
+  await expect(cartBadge(page)).toHaveText("2");
+  await page.goto("/checkout");
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(page.getByText("Checking current prices…")).toHaveCount(0);
+  await expect(summary.getByTestId("checkout-total")).toHaveText("R208.00");
+  await page.getByLabel("Full Name", { exact: true }).fill(customer);
+  await page.getByLabel("Email Address", { exact: true }).fill("sipho@example.co.za");
+  await page.getByLabel("Phone Number", { exact: true }).fill("+27 83 555 0199");
+
+  // The product is deleted while the visitor fills in the form.
+  await deleteProductAsAdmin(admin.page, product);
+  const unavailable = `${product} is no longer available. Please remove it from your cart.`;
+
+  // A checkout opened now says so as it loads: the line is not counted and cannot be ordered.
+  const other = await context.newPage();
+  await other.goto("/checkout");
+  const otherSummary = other.getByRole("complementary", { name: "Order Summary" });
+  await expect(otherSummary.getByText(unavailable)).toBeVisible();
+  await expect(
+    otherSummary
+      .getByRole("listitem")
+      .filter({ hasText: product })
+      .getByText(/No longer available/),
+  ).toBeVisible();
+  await expect(otherSummary.getByTestId("checkout-total")).toHaveText("R85.00");
+  await expect(other.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await other.close();
+
+  // The page that priced the cart before the deletion: the server refuses the order.
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Error placing order" }),
+  ).toContainText("Some products in your cart are no longer available.");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(summary.getByText(unavailable)).toBeVisible();
+  await expect(summary.getByTestId("checkout-total")).toHaveText("R85.00");
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await admin.page.goto(`/admin/orders?${new URLSearchParams({ q: customer })}`);
+  await expect(admin.page.getByText("No orders match your filters")).toBeVisible();
+
+  // Removing it clears the notice and the refusal; the order then holds the keyring only.
+  await summary.getByRole("button", { name: "Remove unavailable items" }).click();
+  await expect(page.getByText("Your cart has changed")).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "no longer available" })).toHaveCount(0);
+  await expect(cartBadge(page)).toHaveText("1");
+  await expect(summary.getByTestId("checkout-total")).toHaveText("R85.00");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Order placed successfully")).toBeVisible();
+
+  const order = await openOrderAsAdmin(admin.page, customer);
+  await expectOrderLines(order, [["Custom Name Keyring", 1, "R 85,00", "R 85,00"]], "R 85,00");
+  await admin.close();
 });

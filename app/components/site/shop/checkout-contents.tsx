@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon, InfoIcon, ShoppingBagIcon } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
@@ -76,6 +76,16 @@ export default function CheckoutContents({
     if (lastResult?.status === "error") refresh();
   }, [lastResult]);
 
+  // A refusal (a product gone, a price changed) was about the cart as it was then: once the
+  // visitor changes the cart, e.g. removes the unavailable items, it no longer applies.
+  const [settledResult, setSettledResult] = useState<typeof lastResult>();
+  const itemsAtResult = useRef(cart.items);
+  useEffect(() => {
+    if (itemsAtResult.current === cart.items) return;
+    itemsAtResult.current = cart.items;
+    setSettledResult(lastResult);
+  }, [cart.items, lastResult]);
+
   const [form, fields] = useForm({
     id: "checkout",
     lastResult,
@@ -110,12 +120,14 @@ export default function CheckoutContents({
         className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6 shadow-card lg:col-span-3"
       >
         <h2 className="text-xl font-bold">Contact Information</h2>
-        {form.errors?.length ? (
-          <Alert variant="destructive" id={form.errorId}>
-            <AlertTitle>Error placing order</AlertTitle>
-            <AlertDescription>{form.errors.join(" ")}</AlertDescription>
-          </Alert>
-        ) : null}
+        <div id={form.errorId} className="empty:hidden">
+          {form.errors?.length && settledResult !== lastResult ? (
+            <Alert variant="destructive">
+              <AlertTitle>Error placing order</AlertTitle>
+              <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+            </Alert>
+          ) : null}
+        </div>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {orderable.map((line, index) => (
           <span key={line.id} hidden>
