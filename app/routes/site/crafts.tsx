@@ -55,10 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     // Spec §8 "Crafts data failure: only logged": the page shows its empty messages.
     logger.error({ err: error }, "crafts: reading the catalogue failed");
-    // Never cached: the next visitor gets a fresh try (issue 10 page cache).
+    // 503 and never cached: the next visitor gets a fresh try (issue 10 page cache), and a
+    // search engine or CDN does not take the empty shop for the real one (as for a product).
     return data(
       { categories: [], products: [], category: requested || null },
-      { headers: { "Cache-Control": "no-store" } },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
     );
   }
 }
