@@ -143,7 +143,10 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
         {categories.length === 0 ? (
           <p className="mt-6 text-muted-foreground">No categories available</p>
         ) : (
-          <ul className="-mx-4 mt-8 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-5">
+          // Phones scroll the tiles sideways. The scroll padding snaps the first tile in line
+          // with the heading (not against the screen's edge); the top padding keeps the
+          // selected tile's ring and the focus outline from being clipped by the scroller.
+          <ul className="-mx-4 mt-7 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:mt-8 sm:grid sm:grid-cols-3 sm:scroll-px-0 sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0 lg:grid-cols-5">
             {categories.map((c) => (
               <li key={c.id} className="w-40 shrink-0 snap-start sm:w-auto">
                 <Link
@@ -215,8 +218,11 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="custom-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <div className="flex flex-col items-start gap-6 rounded-2xl bg-primary px-6 py-10 text-primary-foreground sm:px-10 md:flex-row md:items-center md:justify-between">
-          <div className="flex items-start gap-4">
-            <PencilRulerIcon aria-hidden="true" className="mt-1 size-8 shrink-0 text-amber-300" />
+          <div className="flex flex-col items-start gap-4 sm:flex-row">
+            <PencilRulerIcon
+              aria-hidden="true"
+              className="size-8 shrink-0 text-amber-300 sm:mt-1"
+            />
             <div>
               <h2 id="custom-heading" className="text-2xl font-bold">
                 Looking for something unique?

@@ -150,6 +150,9 @@ test("a product deleted after it was put in the cart is shown as unavailable and
   ).toBeVisible();
   await expect(otherSummary.getByTestId("checkout-total")).toHaveText("R85.00");
   await expect(other.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await expect(other.getByRole("button", { name: "Place Order" })).toHaveAccessibleDescription(
+    "An item in your cart is no longer available. Remove it in the order summary to place your order.",
+  );
   await other.close();
 
   // The page that priced the cart before the deletion: the server refuses the order.

@@ -109,15 +109,15 @@ export default function CheckoutContents({
   const orderable = lines.filter((line) => line.status !== "unavailable");
   const totalCents = priced?.totalCents ?? cart.totalCents;
   // Wait for the current prices (unless they cannot be had: the server checks them anyway).
-  const blocked =
-    (!priced && !failed) || (priced?.unavailable.length ?? 0) > 0 || orderable.length === 0;
+  const unavailableCount = priced?.unavailable.length ?? 0;
+  const blocked = (!priced && !failed) || unavailableCount > 0 || orderable.length === 0;
 
   return (
     <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-5">
       <Form
         method="post"
         {...getFormProps(form)}
-        className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-6 shadow-card lg:col-span-3"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-background p-4 shadow-card sm:p-6 lg:col-span-3"
       >
         <h2 className="text-xl font-bold">Contact Information</h2>
         <div id={form.errorId} className="empty:hidden">
@@ -156,7 +156,22 @@ export default function CheckoutContents({
           After placing your order, we will contact you to arrange payment and delivery options.
         </p>
 
-        <Button type="submit" size="lg" disabled={blocked || submitting}>
+        {unavailableCount > 0 ? (
+          // Why Place Order is off, beside it: on a phone the summary is further down.
+          <p id="checkout-blocked" className="text-sm font-medium text-destructive">
+            {unavailableCount === 1
+              ? "An item in your cart is no longer available."
+              : `${unavailableCount} items in your cart are no longer available.`}{" "}
+            Remove {unavailableCount === 1 ? "it" : "them"} in the order summary to place your
+            order.
+          </p>
+        ) : null}
+        <Button
+          type="submit"
+          size="lg"
+          disabled={blocked || submitting}
+          aria-describedby={unavailableCount > 0 ? "checkout-blocked" : undefined}
+        >
           {submitting ? "Processing..." : "Place Order"}
         </Button>
         <Link
@@ -170,7 +185,7 @@ export default function CheckoutContents({
 
       <aside
         aria-labelledby="checkout-summary-heading"
-        className="flex flex-col gap-4 rounded-2xl border border-border bg-muted/50 p-6 shadow-card lg:sticky lg:top-24 lg:col-span-2"
+        className="flex flex-col gap-4 rounded-2xl border border-border bg-muted/50 p-4 shadow-card sm:p-6 lg:sticky lg:top-24 lg:col-span-2"
       >
         <h2 id="checkout-summary-heading" className="text-xl font-bold">
           Order Summary

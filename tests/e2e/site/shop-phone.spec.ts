@@ -1,0 +1,77 @@
+import { expect, type Page, test } from "@playwright/test";
+import { addFromList, expectNoAxeViolations } from "./shop-helpers.ts";
+
+/*
+ * The shop on a 360 px wide phone: no page scrolls sideways, axe finds nothing, and the
+ * states that carry the most text (a changed price, a vanished product) still fit.
+ */
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+test("/crafts and a product page fit a phone; the category tiles line up with their heading", async ({
+  page,
+}) => {
+  await page.goto("/crafts");
+  await expectNoSidewaysScroll(page);
+  // The sideways-scrolling category tiles start in line with the heading above them.
+  const heading = await page.getByRole("heading", { name: "Shop by Category" }).boundingBox();
+  const firstTile = await page
+    .getByRole("region", { name: "Shop by Category" })
+    .getByRole("listitem")
+    .first()
+    .boundingBox();
+  expect(Math.round(firstTile!.x)).toBe(Math.round(heading!.x));
+  await expectNoAxeViolations(page);
+
+  await page.goto("/crafts?category=Easter%20Collection");
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("link", { name: "Hand-Painted Easter Egg Set", exact: true }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Hand-Painted Easter Egg Set" }),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});
+
+test("/cart and /checkout fit a phone, with a changed price and a vanished product", async ({
+  page,
+}) => {
+  await page.goto("/crafts");
+  await addFromList(page, "Engraved Bamboo Cutting Board");
+  await page.evaluate(() => {
+    const items = JSON.parse(localStorage.getItem("cart") ?? "[]");
+    items[0].priceCents = 100;
+    items[0].quantity = 12;
+    items.push({
+      id: "00000000-0000-4000-8000-000000000000",
+      name: "Discontinued Hand-Turned Yellowwood Fruit Bowl",
+      priceCents: 5000,
+      imageUrl: null,
+      quantity: 1,
+    });
+    localStorage.setItem("cart", JSON.stringify(items));
+  });
+
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart has changed")).toBeVisible();
+  await expect(page.getByTestId("cart-total")).toHaveText("R4680.00");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  await page.goto("/checkout");
+  await expect(page.getByText("Your cart has changed")).toBeVisible();
+  // Place Order is off, and the reason is beside it (the summary is further down here).
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Place Order" })).toHaveAccessibleDescription(
+    "An item in your cart is no longer available. Remove it in the order summary to place your order.",
+  );
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});
