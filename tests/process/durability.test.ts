@@ -4,7 +4,8 @@ import { count, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
-import { products, users } from "#db/schema/index.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { newsletterSubscribers, products, users } from "#db/schema/index.ts";
 import { killServerProcesses, startServerProcess as startServer } from "#tests/setup/process.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
@@ -16,6 +17,8 @@ import { createTempDataDir } from "#tests/setup/services.ts";
 
 afterEach(killServerProcesses);
 
+const SESSION_SECRET = "durability-secret-0123456789abcdef-0123";
+
 describe("process lifecycle", () => {
   it("keeps rows committed before SIGKILL (PGlite in DATA_DIR)", async () => {
     const dataDir = createTempDataDir();
@@ -23,9 +26,26 @@ describe("process lifecycle", () => {
       ADMIN_EMAIL: "owner@example.co.za",
       ADMIN_PASSWORD: "correct horse",
       SEED_DEMO: "true",
+      SESSION_SECRET,
     });
     const port = await first.ready;
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // A visitor's subscription, committed by a request while the server is serving: the
+    // answer comes after the commit, and the process dies at once after it.
+    const subscribed = await fetch(`http://127.0.0.1:${port}/newsletter`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: `http://127.0.0.1:${port}`,
+      },
+      body: new URLSearchParams({
+        email: "durable.reader@example.com",
+        source: "footer",
+        enhanced: "1",
+        form_stamp: createFormStamp(SESSION_SECRET, Date.now() - 10_000),
+      }).toString(),
+    });
+    expect(subscribed.status).toBe(200);
     first.child.kill("SIGKILL");
     await first.exited;
 
@@ -42,6 +62,10 @@ describe("process lifecycle", () => {
       const [userCount] = await handle.db.select({ n: count() }).from(users);
       const [productCount] = await handle.db.select({ n: count() }).from(products);
       expect(userCount?.n).toBe(1);
+      const subscribers = await handle.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers);
+      expect(subscribers).toEqual([{ email: "durable.reader@example.com" }]);
       expect(productCount?.n).toBeGreaterThanOrEqual(10);
       await handle.db.execute(sql`select 1`);
     } finally {
