@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -83,5 +84,64 @@ describe("process lifecycle", () => {
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes a request in flight when SIGTERM arrives, then exits 0", async () => {
+    const dataDir = createTempDataDir();
+    const server = startServer(dataDir, { SEED_DEMO: "false", SESSION_SECRET });
+    const port = await server.ready;
+    const body = new URLSearchParams({
+      email: "late.reader@example.com",
+      source: "footer",
+      enhanced: "1",
+      form_stamp: createFormStamp(SESSION_SECRET, Date.now() - 10_000),
+    }).toString();
+
+    // A visitor on a slow line: the request has begun, its body is still arriving.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/newsletter",
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+            Origin: `http://127.0.0.1:${port}`,
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on("error", reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => request.end(body.slice(10)), 500);
+      }, 500);
+    });
+
+    const { status, text } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ status: "success" });
+    expect(await server.exited).toBe(0);
+
+    const handle = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: dataDir }) });
+    try {
+      const subscribers = await handle.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers);
+      expect(subscribers).toEqual([{ email: "late.reader@example.com" }]);
+    } finally {
+      await handle.close();
+    }
   });
 });
