@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ENV_SETTING_NAMES } from "./app/server/env.server.ts";
 
 /*
  * End-to-end tests against the production build (npm run test:e2e builds first), served by
@@ -62,6 +63,9 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      // Settings exported in the shell (a DATABASE_URL, an SMTP_URL) must not reach the
+      // throwaway server: blank means unset.
+      ...Object.fromEntries(ENV_SETTING_NAMES.map((name) => [name, ""])),
       NODE_ENV: "production",
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",

@@ -70,7 +70,8 @@ const PUBLIC_SHARED = new RegExp(
     /app\/components\/toaster/,
     /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert)\./,
     /app\/lib\/(utils|forms|cart|newsletter|quote-services|seo|money|image-variants)\./,
-    /app\/content\//,
+    // Not the legal text: only /privacy and /terms show it.
+    /app\/content\/(?!legal)/,
     /node_modules\/(clsx|tailwind-merge|class-variance-authority|lucide-react)\//,
     /node_modules\/@radix-ui\/react-(slot|compose-refs|primitive|label)\//,
   ]

@@ -1,12 +1,11 @@
-// The Latin subset every page's text uses; the stylesheet's other subsets load only when a
-// page shows their characters (unicode-range).
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { Toaster, useShowToast } from "./components/toaster.tsx";
 import { getServices } from "./server/context.server.ts";
 import { getToast } from "./server/http/toast.server.ts";
+// The one web font file (Inter, Latin), the very file the stylesheet's @font-face names.
+import interLatin from "./styles/fonts/inter-latin-wght.woff2?url";
 import stylesheet from "./styles/tailwind.css?url";
 
 export const links: Route.LinksFunction = () => [

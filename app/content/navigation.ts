@@ -15,3 +15,16 @@ export const FOOTER_LINKS = [
   { to: "/terms", label: "Terms of Service" },
   { to: "/sitemap", label: "Sitemap" },
 ] as const;
+
+/** Spec §2 /sitemap: links to these nine routes. */
+export const SITEMAP_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/digital", label: "Digital Solutions" },
+  { to: "/hardware", label: "Hardware & Manufacturing" },
+  { to: "/crafts", label: "Bespoke Creations" },
+  { to: "/contact", label: "Contact Us" },
+  { to: "/cart", label: "Cart" },
+  { to: "/checkout", label: "Checkout" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+] as const;

@@ -84,6 +84,9 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value.trim();
 }
 
+/** Every setting the app reads from the environment (for tools that start it on purpose). */
+export const ENV_SETTING_NAMES = Object.keys(EnvSchema.shape);
+
 export type Env = z.infer<typeof EnvSchema> & {
   PUBLIC_URL: string;
   SESSION_SECRET: string;

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ENV_SETTING_NAMES } from "../../app/server/env.server.ts";
 
 /*
  * The production build as a real server process: for `npm start`'s freshness check, the
@@ -56,6 +57,17 @@ export interface ServerProcess {
   output(): string;
 }
 
+/**
+ * The caller's environment without the app's own settings: a DATABASE_URL or SMTP_URL
+ * exported in a developer's shell must not point a throwaway server at a real database or
+ * mail server. What the server needs is passed explicitly.
+ */
+export function environmentWithoutAppSettings(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of ENV_SETTING_NAMES) delete inherited[name];
+  return inherited;
+}
+
 /** Starts server.ts from the production build on a free port of 127.0.0.1. */
 export function startServerProcess(
   dataDir: string,
@@ -63,7 +75,7 @@ export function startServerProcess(
 ): ServerProcess {
   const child = spawn("node", ["--import", "tsx", "server.ts"], {
     env: {
-      ...process.env,
+      ...environmentWithoutAppSettings(),
       NODE_ENV: "production",
       PORT: "0",
       HOST: "127.0.0.1",

@@ -5,10 +5,12 @@ import { simpleParser } from "mailparser";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { createMailer, mailDirectory } from "#app/server/notifications/mailer.server.ts";
 import { queueMessages, quoteRequestMessage } from "#app/server/notifications/messages.server.ts";
 import { OutboxWorker } from "#app/server/notifications/worker.server.ts";
 import { notifications } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -82,4 +84,48 @@ describe("the .eml transport (no SMTP_URL)", () => {
     expect(emlFiles()).toEqual(files);
     mailer.close();
   });
+
+  it("turns a quote request sent through the form into one .eml file with its fields", async () => {
+    await handle.db.delete(notifications);
+    for (const file of emlFiles()) fs.rmSync(path.join(mailDirectory(services.env), file));
+    const app = await createTestApp(services);
+
+    const response = await app.postForm("/hardware", {
+      form_stamp: createFormStamp(services.env.SESSION_SECRET, Date.now() - 5_000),
+      name: "Ayanda Mthembu",
+      email: "ayanda@example.co.za",
+      service: "prototyping",
+      message: "Ten enclosures for a water meter, by March.",
+    });
+    expect(response.status).toBe(200);
+
+    const mailer = createMailer(services.env);
+    const worker = new OutboxWorker({
+      db: handle.db,
+      mailer,
+      logger: pino({ level: "silent" }),
+      now: () => new Date(Date.now() + 1_000),
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    mailer.close();
+
+    const files = emlFiles();
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(
+      fs.readFileSync(path.join(mailDirectory(services.env), files[0]!)),
+    );
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : "").toBe(services.env.NOTIFY_EMAIL);
+    expect(mail.replyTo?.text).toBe("ayanda@example.co.za");
+    expect(mail.subject).toBe("New quote request: Prototyping from Ayanda Mthembu");
+    expect(mail.text).toContain("Email: ayanda@example.co.za");
+    for (const field of [
+      "Ayanda Mthembu",
+      "ayanda@example.co.za",
+      "Prototyping",
+      "Ten enclosures for a water meter, by March.",
+    ]) {
+      expect(mail.text).toContain(field);
+      expect(mail.html).toContain(field);
+    }
+  }, 120_000);
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { ALL_ROUTES } from "#tests/setup/routes.ts";
 
 /*
  * The JavaScript budget of the public pages (issue 10), read from the production build's
@@ -31,6 +32,7 @@ const chunkModules = JSON.parse(
 ) as Record<string, string[]>;
 
 const ROUTE_SUFFIX = "?__react-router-build-client-route";
+const SITE_LAYOUT = "routes/site/_layout.tsx";
 const clientEntry = Object.keys(manifest).find((key) => key.endsWith("entry.client.tsx"))!;
 
 /** Every manifest key a first load of this route module pulls in statically. */
@@ -38,7 +40,7 @@ function firstLoadKeys(routeFile: string): Set<string> {
   const roots = [
     clientEntry,
     `app/root.tsx${ROUTE_SUFFIX}`,
-    `app/routes/site/_layout.tsx${ROUTE_SUFFIX}`,
+    `app/${SITE_LAYOUT}${ROUTE_SUFFIX}`,
     `${routeFile}${ROUTE_SUFFIX}`,
   ];
   const seen = new Set<string>();
@@ -56,20 +58,10 @@ function firstLoadKeys(routeFile: string): Set<string> {
 const gzipSize = (file: string) =>
   zlib.gzipSync(fs.readFileSync(path.join(CLIENT, file)), { level: 9 }).length;
 
-const PUBLIC_PAGES = [
-  "home",
-  "digital",
-  "hardware",
-  "crafts",
-  "product",
-  "contact",
-  "cart",
-  "checkout",
-  "privacy",
-  "terms",
-  "sitemap",
-  "not-found",
-].map((name) => `app/routes/site/${name}.tsx`);
+/** Every page of the public layout in the route table, so a new public page is budgeted too. */
+const PUBLIC_PAGES = ALL_ROUTES.filter((route) => route.files.includes(SITE_LAYOUT)).map(
+  (route) => `app/${route.files.at(-1)}`,
+);
 
 const ADMIN_CODE = /^app\/(routes\/admin|components\/admin|server)\//;
 
@@ -88,6 +80,13 @@ describe("public page bundles", () => {
       expect(modules.filter((id) => ADMIN_CODE.test(id))).toEqual([]);
     },
   );
+
+  it("budgets every public page of the route table", () => {
+    expect(PUBLIC_PAGES).toEqual(
+      expect.arrayContaining(["app/routes/site/home.tsx", "app/routes/site/product.tsx"]),
+    );
+    expect(PUBLIC_PAGES.length).toBeGreaterThanOrEqual(12);
+  });
 
   it("the check itself sees admin code where it is", () => {
     const keys = firstLoadKeys("app/routes/admin/users.tsx");

@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
-import { products, users } from "#db/schema/index.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { newsletterSubscribers, products, users } from "#db/schema/index.ts";
 import { killServerProcesses, startServerProcess as startServer } from "#tests/setup/process.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
@@ -16,6 +18,8 @@ import { createTempDataDir } from "#tests/setup/services.ts";
 
 afterEach(killServerProcesses);
 
+const SESSION_SECRET = "durability-secret-0123456789abcdef-0123";
+
 describe("process lifecycle", () => {
   it("keeps rows committed before SIGKILL (PGlite in DATA_DIR)", async () => {
     const dataDir = createTempDataDir();
@@ -23,9 +27,26 @@ describe("process lifecycle", () => {
       ADMIN_EMAIL: "owner@example.co.za",
       ADMIN_PASSWORD: "correct horse",
       SEED_DEMO: "true",
+      SESSION_SECRET,
     });
     const port = await first.ready;
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // A visitor's subscription, committed by a request while the server is serving: the
+    // answer comes after the commit, and the process dies at once after it.
+    const subscribed = await fetch(`http://127.0.0.1:${port}/newsletter`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: `http://127.0.0.1:${port}`,
+      },
+      body: new URLSearchParams({
+        email: "durable.reader@example.com",
+        source: "footer",
+        enhanced: "1",
+        form_stamp: createFormStamp(SESSION_SECRET, Date.now() - 10_000),
+      }).toString(),
+    });
+    expect(subscribed.status).toBe(200);
     first.child.kill("SIGKILL");
     await first.exited;
 
@@ -42,6 +63,10 @@ describe("process lifecycle", () => {
       const [userCount] = await handle.db.select({ n: count() }).from(users);
       const [productCount] = await handle.db.select({ n: count() }).from(products);
       expect(userCount?.n).toBe(1);
+      const subscribers = await handle.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers);
+      expect(subscribers).toEqual([{ email: "durable.reader@example.com" }]);
       expect(productCount?.n).toBeGreaterThanOrEqual(10);
       await handle.db.execute(sql`select 1`);
     } finally {
@@ -59,5 +84,64 @@ describe("process lifecycle", () => {
     first.child.kill("SIGTERM");
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes a request in flight when SIGTERM arrives, then exits 0", async () => {
+    const dataDir = createTempDataDir();
+    const server = startServer(dataDir, { SEED_DEMO: "false", SESSION_SECRET });
+    const port = await server.ready;
+    const body = new URLSearchParams({
+      email: "late.reader@example.com",
+      source: "footer",
+      enhanced: "1",
+      form_stamp: createFormStamp(SESSION_SECRET, Date.now() - 10_000),
+    }).toString();
+
+    // A visitor on a slow line: the request has begun, its body is still arriving.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/newsletter",
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": Buffer.byteLength(body),
+            Origin: `http://127.0.0.1:${port}`,
+          },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk) => {
+            text += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on("error", reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill("SIGTERM");
+        setTimeout(() => request.end(body.slice(10)), 500);
+      }, 500);
+    });
+
+    const { status, text } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ status: "success" });
+    expect(await server.exited).toBe(0);
+
+    const handle = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: dataDir }) });
+    try {
+      const subscribers = await handle.db
+        .select({ email: newsletterSubscribers.email })
+        .from(newsletterSubscribers);
+      expect(subscribers).toEqual([{ email: "late.reader@example.com" }]);
+    } finally {
+      await handle.close();
+    }
   });
 });

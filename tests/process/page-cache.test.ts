@@ -6,8 +6,9 @@ import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
  * The page cache (issue 10) in the production build: public pages come from memory with a
- * fresh nonce and form stamp per response; personal pages are never stored; a committed
- * catalogue change empties the cache of every process on the same PostgreSQL database.
+ * fresh nonce and form stamp per response; made-up query parameters share the cached page;
+ * personal pages are never stored; an admin's catalogue change empties the cache at once, and
+ * a committed change empties the cache of every process on the same PostgreSQL database.
  */
 
 afterAll(killServerProcesses);
@@ -18,11 +19,17 @@ const get = (base: string, path: string, headers: Record<string, string> = {}) =
 const nonceOf = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
+const ADMIN = { email: "owner@example.co.za", password: "owner-password-1" };
+
 describe("on one process (PGlite)", () => {
   let base: string;
 
   it("serves public pages from memory, each response with its own nonce and stamp", async () => {
-    const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "true" });
+    const server = startServerProcess(createTempDataDir(), {
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
     base = `http://127.0.0.1:${await server.ready}`;
 
     const first = await get(base, "/crafts");
@@ -50,6 +57,64 @@ describe("on one process (PGlite)", () => {
     expect(data.status).toBe(200);
     expect((await get(base, "/crafts.data")).headers.get("x-page-cache")).toBe("hit");
   }, 90_000);
+
+  it("serves a page with made-up query parameters from the cached page", async () => {
+    await get(base, "/digital");
+    for (const query of ["?utm_source=newsletter", `?x=${crypto.randomUUID()}`]) {
+      const response = await get(base, `/digital${query}`);
+      expect(response.headers.get("x-page-cache"), query).toBe("hit");
+    }
+    // The filter /crafts reads is part of the key: its own page, not the unfiltered one.
+    const filtered = await get(base, "/crafts?category=Easter%20Collection&utm_source=x");
+    expect(filtered.headers.get("x-page-cache")).toBe("miss");
+    expect(await filtered.text()).toContain("Easter Collection Products");
+  });
+
+  it("drops the cached pages when an admin changes the catalogue", async () => {
+    const crafts = await (await get(base, "/crafts")).text();
+    expect(crafts).toContain("Walnut Phone Stand");
+    // The product's page address, from the cached listing.
+    const productPaths = [...crafts.matchAll(/href="(\/products\/[0-9a-f-]{36})"/g)].map(
+      (m) => m[1]!,
+    );
+    let walnut: string | undefined;
+    for (const path of new Set(productPaths)) {
+      if ((await (await get(base, path)).text()).includes("<title>Walnut Phone Stand")) {
+        walnut = path;
+        break;
+      }
+    }
+    expect(walnut).toBeDefined();
+    expect((await get(base, walnut!)).headers.get("x-page-cache")).toBe("hit");
+
+    // The admin deletes the product through the products page.
+    const post = (path: string, body: Record<string, string>, cookie = "") =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: base,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: new URLSearchParams(body).toString(),
+      });
+    const login = await post("/admin/login", { intent: "login", ...ADMIN });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^en_session=/);
+    const deleted = await post(
+      "/admin/products",
+      { intent: "delete", id: walnut!.split("/").pop()! },
+      cookie,
+    );
+    expect(deleted.status).toBe(200);
+
+    // The very next anonymous requests are rendered again, without the product.
+    const after = await get(base, "/crafts");
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(await after.text()).not.toContain("Walnut Phone Stand");
+    expect((await get(base, walnut!)).status).toBe(404);
+  });
 
   it("never stores personal or changing pages", async () => {
     for (const path of ["/cart", "/checkout", "/admin/login", "/no-such-page"]) {

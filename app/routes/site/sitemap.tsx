@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SITEMAP_LINKS } from "#app/content/legal.ts";
+import { SITEMAP_LINKS } from "#app/content/navigation.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
 

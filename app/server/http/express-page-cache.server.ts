@@ -7,6 +7,7 @@ import {
   type PageCache,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_PAGE_CACHE_CONTROL,
+  pageCacheKey,
 } from "./page-cache.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
 
@@ -33,7 +34,7 @@ export function pageCacheMiddleware(options: {
       return;
     }
     try {
-      const key = req.originalUrl;
+      const key = pageCacheKey(req.path, new URL(req.originalUrl, "http://x").search);
       let page = cache.get(key);
       let state: "hit" | "miss" | "bypass" = "hit";
       if (!page) {
@@ -43,7 +44,8 @@ export function pageCacheMiddleware(options: {
           if (name === "cookie" || value === undefined) continue;
           headers.set(name, Array.isArray(value) ? value.join(", ") : value);
         }
-        const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+        // Rendered from its key, so what is stored is what the key means.
+        const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
         const response = await render(new Request(url, { headers }), {
           clientAddress: req.ip ?? "unknown",
           cspNonce: cache.placeholders.nonce,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, PageCache } from "./page-cache.server.ts";
+import { isCacheableRequest, PageCache, pageCacheKey } from "./page-cache.server.ts";
 
 const page = (body = "<html>ok</html>", headers: [string, string][] = []) => ({
   status: 200,
@@ -49,6 +49,25 @@ describe("isCacheableRequest", () => {
       expect(isCacheableRequest({ method: "GET", path: "/", cookie })).toBe(false);
     }
     expect(isCacheableRequest({ method: "GET", path: "/", cookie: "theme=dark" })).toBe(true);
+  });
+});
+
+describe("pageCacheKey", () => {
+  it("keeps only the parameters a page reads, in a fixed order", () => {
+    expect(pageCacheKey("/", "")).toBe("/");
+    expect(pageCacheKey("/", "?utm_source=mail&fbclid=abc")).toBe("/");
+    expect(pageCacheKey("/digital", "?x=1")).toBe("/digital");
+    expect(pageCacheKey("/crafts", "?utm_medium=x&category=Easter+Collection")).toBe(
+      "/crafts?category=Easter+Collection",
+    );
+    expect(
+      pageCacheKey("/crafts.data", "?category=Custom%20Gifts&_routes=routes%2Fsite%2Fcrafts"),
+    ).toBe("/crafts.data?_routes=routes%2Fsite%2Fcrafts&category=Custom+Gifts");
+  });
+
+  it("keeps React Router's _routes only on data requests", () => {
+    expect(pageCacheKey("/_.data", "?_routes=root&junk=1")).toBe("/_.data?_routes=root");
+    expect(pageCacheKey("/", "?_routes=root")).toBe("/");
   });
 });
 

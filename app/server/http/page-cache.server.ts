@@ -24,6 +24,27 @@ export function isCacheableRequest(request: {
   return CACHEABLE_PATH.test(request.path);
 }
 
+/** The query parameters a cacheable page reads; /crafts filters by `category`. */
+const PAGE_PARAMETERS = new Set(["category"]);
+/** React Router's own parameter on data requests: which routes' loaders to run. */
+const DATA_PARAMETERS = new Set(["_routes"]);
+
+/**
+ * The cache key of a cacheable request, which is also the URL it is rendered from: the path
+ * and only the parameters the page reads, in a fixed order. `/?utm_source=x` is `/`, so
+ * links with tracking tags, or a flood of made-up query strings, are served from the cache
+ * instead of each rendering the page again.
+ */
+export function pageCacheKey(path: string, search: string): string {
+  const kept = [...new URLSearchParams(search)]
+    .filter(
+      ([name]) =>
+        PAGE_PARAMETERS.has(name) || (path.endsWith(".data") && DATA_PARAMETERS.has(name)),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${path}?${new URLSearchParams(kept)}` : path;
+}
+
 export interface CachedPage {
   status: number;
   headers: [string, string][];
@@ -37,7 +58,7 @@ export interface Placeholders {
 
 /** How long a page may be served before it is rendered again (the legal pages show today). */
 export const PAGE_TTL_MS = 60_000;
-/** At most this many pages (query strings make keys; memory stays bounded). */
+/** At most this many pages (each /crafts filter is a key; memory stays bounded). */
 export const PAGE_CACHE_ENTRIES = 500;
 /** Pages larger than this are not kept. */
 const MAX_BODY_BYTES = 512 * 1024;

@@ -1,0 +1,130 @@
+import crypto from "node:crypto";
+import { count, sql } from "drizzle-orm";
+import pino from "pino";
+import postgres from "postgres";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
+import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
+import { MigrationError } from "#app/server/db/migrate.server.ts";
+import { loadEnv, pgliteDirectory } from "#app/server/env.server.ts";
+import { authenticate, isAdmin } from "#app/server/users/accounts.server.ts";
+import { products, users } from "#db/schema/index.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
+
+/*
+ * What start-up does to the configured database (issue 2): migrations, the ADMIN_EMAIL
+ * account (created, or its password reset), and a migration that fails stopping start-up with one readable line.
+ */
+
+const logger = pino({ level: "silent" });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** An empty, unmigrated database of this run's kind, and the env that points at it. */
+async function emptyDatabase(settings: Record<string, string> = {}) {
+  const dataDir = createTempDataDir();
+  let databaseUrl: string | undefined;
+  if (TEST_DB_KIND === "postgres") {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `${inject("postgresRunPrefix")}_boot_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const parsed = new URL(url);
+    parsed.pathname = `/${name}`;
+    databaseUrl = parsed.toString();
+    cleanups.push(async () => {
+      const dropper = postgres(url, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    });
+  }
+  const env = (overrides: Record<string, string> = {}) =>
+    loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "test-secret-test-secret-test-secret-0000",
+      SEED_DEMO: "false",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...settings,
+      ...overrides,
+    });
+  const open = () =>
+    openDatabase(
+      databaseUrl ? { databaseUrl } : { pgliteDir: pgliteDirectory({ DATA_DIR: dataDir }) },
+    );
+  return { env, open };
+}
+
+async function using<T>(handle: DatabaseHandle, use: (handle: DatabaseHandle) => Promise<T>) {
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("start-up on the configured database", () => {
+  // Migrating a real on-disk database twice takes a few seconds.
+  it("creates the ADMIN_EMAIL admin, and resets its password on a later start", {
+    timeout: 90_000,
+  }, async () => {
+    const database = await emptyDatabase({ ADMIN_EMAIL: "Owner@Example.co.za" });
+
+    const first = await bootstrapDatabase(
+      database.env({ ADMIN_PASSWORD: "first-password-1" }),
+      logger,
+    );
+    await using(first, async ({ db }) => {
+      expect(await authenticate(db, "owner@example.co.za", "first-password-1")).toMatchObject({
+        ok: true,
+        isAdmin: true,
+      });
+    });
+
+    // A later start with another password: the same account, the new password, still an
+    // admin (the seeding rules are proven in demo-catalogue.test.ts).
+    const second = await bootstrapDatabase(
+      database.env({ ADMIN_PASSWORD: "second-password-2" }),
+      logger,
+    );
+    await using(second, async ({ db }) => {
+      expect(await authenticate(db, "owner@example.co.za", "first-password-1")).toEqual({
+        ok: false,
+      });
+      const signedIn = await authenticate(db, "owner@example.co.za", "second-password-2");
+      expect(signedIn).toMatchObject({ ok: true, isAdmin: true });
+      if (!signedIn.ok) throw new Error("unreachable");
+      expect(await isAdmin(db, signedIn.userId)).toBe(true);
+      expect(await db.$count(users)).toBe(1);
+    });
+  });
+
+  it("stops with one line naming the failed migration, and leaves the database closed", {
+    timeout: 90_000,
+  }, async () => {
+    const database = await emptyDatabase();
+    // Something in the way of the first migration: an operator's own table of the same name.
+    await using(await database.open(), async ({ db }) => {
+      await db.execute(sql`create table categories (id integer primary key)`);
+    });
+
+    const failure = await bootstrapDatabase(database.env(), logger).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(MigrationError);
+    const message = (failure as Error).message;
+    expect(message).toMatch(/^database migration failed: .*categories/);
+    expect(message).not.toContain("\n");
+
+    // Closed: the embedded database can be opened again at once (PGlite allows one opener).
+    await using(await database.open(), async ({ db }) => {
+      // Nothing of the failed migration was kept: it ran in one transaction.
+      await expect(db.select({ n: count() }).from(products)).rejects.toThrow(/products/);
+    });
+  });
+});
