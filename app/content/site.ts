@@ -268,3 +268,11 @@ export const NEWSLETTER_COPY = {
   thankYouTitle: "Thank you!",
   thankYouText: "You're on the list. Look out for our next newsletter.",
 } as const;
+
+/** /newsletter: the answer to a refused sign-up without JavaScript (issue 4). */
+export const NEWSLETTER_PAGE = {
+  title: "Newsletter",
+  description: "Subscribe to our newsletter.",
+  tryAgain: "You can try again with the newsletter form at the bottom of this page.",
+  back: "Back to the page you were on",
+} as const;

@@ -5,6 +5,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
@@ -12,6 +13,9 @@ import type { Route } from "./+types/contact";
 export function action({ request, context }: Route.ActionArgs) {
   return contactAction(request, context);
 }
+
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {

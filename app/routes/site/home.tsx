@@ -12,6 +12,7 @@ import {
 } from "#app/components/site/sections.tsx";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { ABOUT, SERVICE_SUMMARIES } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
@@ -24,6 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);
 }
+
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
