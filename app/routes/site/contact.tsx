@@ -27,6 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const { address } = COMPANY;
+const { labels } = CONTACT_PAGE;
 
 export default function ContactPage() {
   return (
@@ -38,7 +39,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <MapPinIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Address</h2>
+                <h2 className="font-semibold">{labels.address}</h2>
                 <address className="not-italic text-muted-foreground">
                   {address.street}
                   <br />
@@ -51,7 +52,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <PhoneIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Phone</h2>
+                <h2 className="font-semibold">{labels.phone}</h2>
                 <a href={COMPANY.phoneHref} className="text-primary hover:underline">
                   {COMPANY.phone}
                 </a>
@@ -60,9 +61,9 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <MailIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Email</h2>
+                <h2 className="font-semibold">{labels.email}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-                  <dt>General:</dt>
+                  <dt>{labels.generalEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.generalEmail}`}
@@ -71,7 +72,7 @@ export default function ContactPage() {
                       {COMPANY.generalEmail}
                     </a>
                   </dd>
-                  <dt>Support:</dt>
+                  <dt>{labels.supportEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.supportEmail}`}
@@ -86,7 +87,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <ClockIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Business Hours</h2>
+                <h2 className="font-semibold">{labels.hours}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
                   {COMPANY.hours.map((row) => (
                     <div key={row.days} className="contents">
