@@ -1,7 +1,7 @@
 /**
  * A route's `headers` export for pages whose action may answer 429: the action's Retry-After
- * reaches the browser with the rendered page. A route's `headers` replaces what the routes
- * above it set, so theirs (e.g. the root's Set-Cookie clearing a flashed notice) are kept.
+ * reaches the browser with the rendered page. A route's `headers` replaces the headers of
+ * the routes above it, so those are passed on (React Router adds their cookies itself).
  */
 export function retryAfterHeaders({
   parentHeaders,

@@ -106,6 +106,8 @@ describe("POST /newsletter", () => {
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     const page = await app.request("/digital", { headers: { Cookie: cookie } });
     expect(await page.text()).toContain("Submission Successful");
+    // Shown once: the page (which has its own headers) still clears the notice's cookie.
+    expect(page.headers.get("Set-Cookie")).toMatch(/^en_toast=;/);
     expect(await subscribers()).toHaveLength(1);
   });
 
