@@ -6,8 +6,12 @@ import { COMPANY } from "#app/content/company.ts";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
+
+/** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return contactAction(request, context);

@@ -10,8 +10,12 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { DIGITAL } from "#app/content/site.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/digital";
+
+/** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);

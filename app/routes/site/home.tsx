@@ -14,12 +14,16 @@ import { organizationJsonLd } from "#app/content/organization.ts";
 import { ABOUT, SERVICE_SUMMARIES } from "#app/content/site.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
   return { aboutVideoUrl: getServices(context).env.ABOUT_VIDEO_URL ?? null };
 }
+
+/** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);
