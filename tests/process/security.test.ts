@@ -94,7 +94,8 @@ describe("security headers", () => {
     }
   });
 
-  it("hides stack traces and SQL from visitors on errors", async () => {
+  // A real 500 on a broken database: tests/process/error-pages.test.ts.
+  it("answers an absurd product address with a plain 404, no stack or SQL", async () => {
     const response = await fetch(`${base}/products/${"x".repeat(5000)}`);
     expect(response.status).toBe(404);
     const body = await response.text();
