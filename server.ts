@@ -13,6 +13,7 @@ import { listenForChannel } from "#app/server/db/listen.server.ts";
 import { type Env, loadEnv } from "#app/server/env.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
 import { applySecurity } from "#app/server/http/express-security.server.ts";
+import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
 import { PageCache } from "#app/server/http/page-cache.server.ts";
 import { precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
@@ -57,7 +58,8 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       // Static files and health checks would drown the useful lines.
       autoLogging: { ignore: (req) => /^\/(assets\/|healthz|favicon)/.test(req.url ?? "") },
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url }),
+        // Unsubscribe links carry an e-mail and a working signature: logged without them.
+        req: (req) => ({ method: req.method, url: redactUrl(req.url ?? "") }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -179,6 +181,8 @@ export async function main() {
   const logger = pino({
     level: env.LOG_LEVEL,
     redact: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
+    // A failed query is logged without the values it carried (what people typed, hashes).
+    serializers: { err: serializeLoggedError },
     transport: dev ? { target: "pino-pretty" } : undefined,
   });
   let running: Awaited<ReturnType<typeof startServer>>;

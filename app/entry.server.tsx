@@ -1,9 +1,18 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
+import type { Logger } from "pino";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
+import { servicesContext } from "./server/context.server.ts";
+import { redactUrl } from "./server/http/log-redaction.server.ts";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
 
 /*
@@ -13,6 +22,32 @@ import { requestInfoContext } from "./server/http/request-info.server.ts";
  */
 
 export const streamTimeout = 5_000;
+
+/**
+ * An unexpected error in a loader, action or render: the visitor sees the error screen (React
+ * Router sends production browsers no message or stack); the server's log gets the error,
+ * through pino so that a failed query's values are left out and the URL is redacted.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const logged =
+    isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  let logger: Logger | undefined;
+  try {
+    logger = (context as Readonly<RouterContextProvider>).get(servicesContext).logger;
+  } catch {
+    // No services in the context (it failed before they were set): the console then.
+  }
+  if (!logger) {
+    console.error(logged);
+    return;
+  }
+  const url = new URL(request.url);
+  logger.error(
+    { err: logged, method: request.method, url: redactUrl(`${url.pathname}${url.search}`) },
+    "unexpected error while answering a request",
+  );
+};
 
 export default function handleRequest(
   request: Request,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { judgeHeaders } from "./lib/header-verdicts.ts";
+import { auditSiteHeaders } from "./lib/header-verdicts.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 
 /*
@@ -25,17 +25,15 @@ async function main() {
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
   }
-  base = base.replace(/\/+$/, "");
-  const https = base.startsWith("https:");
   try {
-    const crafts = await (await fetch(`${base}/crafts`)).text();
-    const product = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1];
-    const pages = ["/", product ?? "/products/(none listed)", "/admin/login"];
     let failures = 0;
-    for (const page of pages) {
-      const response = await fetch(`${base}${page}`, { redirect: "manual" });
-      console.log(`\n${page}  (HTTP ${response.status})`);
-      for (const verdict of judgeHeaders(response.headers, { https })) {
+    for (const page of await auditSiteHeaders(base)) {
+      console.log(`\n${page.path}  (HTTP ${page.status})`);
+      if (page.verdicts.length === 0) {
+        failures += 1;
+        console.log("  FAIL  no product listed on /crafts to check");
+      }
+      for (const verdict of page.verdicts) {
         if (!verdict.pass) failures += 1;
         const shown = verdict.value === null ? "(absent)" : verdict.value;
         console.log(

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Before any schema is created here: no eval in the browser (CSP).
+import "./validation/zod-config.ts";
 
 /**
  * A notice shown by the toaster (spec §8: "Unless stated, notices are toasts"). The server

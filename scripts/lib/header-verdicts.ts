@@ -85,3 +85,36 @@ export function judgeHeaders(headers: Headers, context: { https: boolean }): Ver
     return { header, value, ...rule(value, context) };
   });
 }
+
+export interface PageAudit {
+  path: string;
+  status: number;
+  verdicts: Verdict[];
+}
+
+/**
+ * The audit of `npm run audit:headers`: the headers of /, a product page (the first that
+ * /crafts lists) and /admin/login of the site at `base`, judged. A site listing no product
+ * reports the product page with status 0 and no verdicts.
+ */
+export async function auditSiteHeaders(base: string): Promise<PageAudit[]> {
+  const origin = base.replace(/\/+$/, "");
+  const https = origin.startsWith("https:");
+  const crafts = await (await fetch(`${origin}/crafts`)).text();
+  const product = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1];
+  const audits: PageAudit[] = [];
+  for (const path of ["/", product, "/admin/login"]) {
+    if (!path) {
+      audits.push({ path: "/products/(none listed)", status: 0, verdicts: [] });
+      continue;
+    }
+    const response = await fetch(`${origin}${path}`, { redirect: "manual" });
+    await response.body?.cancel();
+    audits.push({
+      path,
+      status: response.status,
+      verdicts: judgeHeaders(response.headers, { https }),
+    });
+  }
+  return audits;
+}

@@ -223,7 +223,8 @@ describe("replying", () => {
       .where(eq(auditLog.entityId, request.id));
     expect(audit).toMatchObject({
       action: "quote_request.reply",
-      details: { subject: "RE: Your Quote Request - Web Development" },
+      // The kind and service, never the subject: a contact message's subject is free text.
+      details: { kind: "quote", service: "Web Development" },
     });
 
     // The details show the reply afterwards.

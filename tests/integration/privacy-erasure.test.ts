@@ -1,15 +1,26 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { eraseQuoteRequest } from "#app/server/inquiries/admin-quote-requests.server.ts";
+import {
+  eraseQuoteRequest,
+  replyToQuoteRequest,
+  setQuoteRequestResolved,
+} from "#app/server/inquiries/admin-quote-requests.server.ts";
 import { removeSubscriber } from "#app/server/newsletter/admin-subscribers.server.ts";
 import { unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { pruneFinishedMessages } from "#app/server/notifications/admin.server.ts";
-import { contactRequests, newsletterSubscribers, notifications } from "#db/schema/index.ts";
+import {
+  auditLog,
+  contactRequests,
+  newsletterSubscribers,
+  notifications,
+} from "#db/schema/index.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
  * POPIA (issue 9): erasing a subscriber or a request also erases the outbox's copies of the
- * e-mails about them; finished messages are deleted after the retention period.
+ * e-mails about them, and leaves no personal data in the audit log; finished messages are
+ * deleted after the retention period.
  */
 
 let handle: DatabaseHandle;
@@ -96,6 +107,105 @@ describe("erasure", () => {
 
     expect(await eraseQuoteRequest(handle.db, actor, second!.id)).toEqual({ ok: true });
     expect(await remaining()).toEqual(["quote.company → office@example.co.za"]);
+  });
+});
+
+describe("the audit log after erasure", () => {
+  const mailEnv = { NOTIFY_EMAIL: "office@example.co.za", PUBLIC_URL: "https://kwezi.example" };
+  const auditOf = (id: string) =>
+    handle.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id));
+
+  it("holds nothing of a contact message's free-text subject, its reply or its sender", async () => {
+    // A contact message's subject is stored in `service` and may say anything about anyone.
+    const subject = "Ayanda Mokoena, ID 8001015009087, 12 Jacaranda Rd";
+    const [row] = await handle.db
+      .insert(contactRequests)
+      .values({
+        name: "Ayanda Mokoena",
+        email: "ayanda.m@example.co.za",
+        service: subject,
+        message: "Call me on 082 555 1234",
+      })
+      .returning({ id: contactRequests.id });
+    const id = row!.id;
+    const replied = await replyToQuoteRequest(handle.db, mailEnv, actor, {
+      requestId: id,
+      replyText: "Dear Ayanda, we will call on Friday.",
+    });
+    expect(replied).toMatchObject({ ok: true, subject: `RE: Your Quote Request - ${subject}` });
+    await setQuoteRequestResolved(handle.db, actor, { requestId: id, resolved: false });
+    // Not even before erasure: the reply's record names the kind of request, not its subject.
+    expect(JSON.stringify(await auditOf(id))).not.toContain("Jacaranda");
+
+    expect(await eraseQuoteRequest(handle.db, actor, id)).toEqual({ ok: true });
+    const records = await auditOf(id);
+    expect(records.map((r) => r.action).sort()).toEqual([
+      "quote_request.erase",
+      "quote_request.reopen",
+      "quote_request.reply",
+    ]);
+    expect(records.find((r) => r.action === "quote_request.erase")!.details).toEqual({
+      kind: "contact",
+    });
+    const everything = JSON.stringify(await handle.db.select().from(auditLog));
+    for (const personal of [
+      "Ayanda",
+      "Mokoena",
+      "8001015009087",
+      "Jacaranda",
+      "ayanda.m@example.co.za",
+      "082 555 1234",
+      "we will call on Friday",
+    ]) {
+      expect(everything, personal).not.toContain(personal);
+    }
+  });
+
+  it("keeps a quote's service label, which names no one", async () => {
+    const [row] = await handle.db
+      .insert(contactRequests)
+      .values({
+        name: "Lerato",
+        email: "lerato@example.co.za",
+        service: "IoT Systems",
+        message: "x",
+      })
+      .returning({ id: contactRequests.id });
+    await replyToQuoteRequest(handle.db, mailEnv, actor, { requestId: row!.id, replyText: "Yes." });
+    expect(await eraseQuoteRequest(handle.db, actor, row!.id)).toEqual({ ok: true });
+    const records = await auditOf(row!.id);
+    expect(records.map((r) => r.details)).toEqual([
+      { kind: "quote", service: "IoT Systems" },
+      { kind: "quote", service: "IoT Systems" },
+    ]);
+    expect(JSON.stringify(records)).not.toContain("Lerato");
+  });
+
+  it("scrubs the subject that older reply records still hold", async () => {
+    const [row] = await handle.db
+      .insert(contactRequests)
+      .values({
+        name: "Old",
+        email: "old@example.co.za",
+        service: "Thabo's divorce papers",
+        message: "x",
+      })
+      .returning({ id: contactRequests.id });
+    // A record written before replies stopped keeping the subject.
+    await handle.db.insert(auditLog).values({
+      actorEmail: actor.email,
+      action: "quote_request.reply",
+      entity: "quote_request",
+      entityId: row!.id,
+      details: { subject: "RE: Your Quote Request - Thabo's divorce papers" },
+    });
+    expect(await eraseQuoteRequest(handle.db, actor, row!.id)).toEqual({ ok: true });
+    const records = await auditOf(row!.id);
+    expect(records).toHaveLength(2);
+    expect(JSON.stringify(records)).not.toContain("Thabo");
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
 import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
 import { examplePath, routesWithActions } from "#tests/setup/routes.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
@@ -93,7 +94,8 @@ describe("security headers", () => {
     }
   });
 
-  it("hides stack traces and SQL from visitors on errors", async () => {
+  // A real 500 on a broken database: tests/process/error-pages.test.ts.
+  it("answers an absurd product address with a plain 404, no stack or SQL", async () => {
     const response = await fetch(`${base}/products/${"x".repeat(5000)}`);
     expect(response.status).toBe(404);
     const body = await response.text();
@@ -191,6 +193,31 @@ describe("logs", () => {
     const logs = server.output();
     expect(logs).toContain("outbox: delivering e-mail via SMTP smtp://mailer:***@127.0.0.1:9");
     for (const secret of [...Object.values(SECRETS), "wrong-password-never-logged"]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+
+  it("never contain an unsubscribe link's token (the e-mail in base64 and its signature)", async () => {
+    const email = "leaving.reader@example.com";
+    const token = createUnsubscribeToken(SECRETS.SESSION_SECRET, email);
+    const [encodedEmail, signature] = token.split(".") as [string, string];
+    const link = `/newsletter/unsubscribe/${token}`;
+    expect((await fetch(`${base}${link}`)).status).toBe(200);
+    expect((await fetch(`${base}${link}.data`)).status).toBe(200);
+    expect((await post(link, { body: "", headers: { Origin: origin } })).status).toBe(200);
+    // Refused (another site) and not found (a path beneath it) are logged with the URL too.
+    expect(
+      (await post(link, { body: "", headers: { Origin: "https://evil.example" } })).status,
+    ).toBe(403);
+    expect((await fetch(`${base}${link}/extra`)).status).toBe(404);
+    await expect
+      .poll(() => server.output(), { timeout: 5_000 })
+      .toContain('"url":"/newsletter/unsubscribe/[redacted]/extra"');
+    const logs = server.output();
+    expect(logs).toContain('"url":"/newsletter/unsubscribe/[redacted]"');
+    expect(logs).toContain('"url":"/newsletter/unsubscribe/[redacted].data"');
+    expect(logs).toContain('"path":"/newsletter/unsubscribe/[redacted]/extra"');
+    for (const secret of [token, encodedEmail, signature, email]) {
       expect(logs).not.toContain(secret);
     }
   });

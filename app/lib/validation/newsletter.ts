@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Before any schema is created here: no eval in the browser (CSP).
+import "./zod-config.ts";
 import { INVALID_EMAIL, NEWSLETTER_SOURCES } from "../newsletter.ts";
 
 /*

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Before any schema is created here: no eval in the browser (CSP).
+import "./zod-config.ts";
 
 /*
  * Text that people type. Control characters (other than tab and line breaks) are never typed

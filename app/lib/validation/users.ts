@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Before any schema is created here: no eval in the browser (CSP).
+import "./zod-config.ts";
 
 /** Spec §5 "Login" / "Create account": the messages are the spec's, character for character. */
 export const EMAIL_MESSAGE = "Please enter a valid email address";

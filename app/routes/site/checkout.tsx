@@ -9,6 +9,7 @@ import type { Toast } from "#app/lib/toast.ts";
 import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
 import type { Route } from "./+types/checkout";
@@ -35,6 +36,9 @@ function errorToast(description: string): Toast {
     description,
   };
 }
+
+/** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, env, logger, rateLimits } = getServices(context);

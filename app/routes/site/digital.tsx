@@ -8,9 +8,9 @@ import {
 } from "#app/components/site/sections.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { DIGITAL } from "#app/content/site.ts";
-import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/digital";
 

@@ -12,9 +12,9 @@ import {
 } from "#app/components/site/sections.tsx";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { ABOUT, HOME_SECTIONS, SERVICE_SUMMARIES } from "#app/content/site.ts";
-import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/home";
 

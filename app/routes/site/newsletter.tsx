@@ -1,8 +1,8 @@
 import { Link, redirect } from "react-router";
 import { NEWSLETTER_PAGE } from "#app/content/site.ts";
-import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import {
   newsletterAction,
   newsletterActionRan,

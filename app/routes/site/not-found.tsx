@@ -1,11 +1,12 @@
 import { data, Link } from "react-router";
 import { getServices } from "#app/server/context.server.ts";
+import { redactUrl } from "#app/server/http/log-redaction.server.ts";
 import type { Route } from "./+types/not-found";
 
 /** Any other path (spec §2): the 404 page, with the path logged as a warning. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  getServices(context).logger.warn({ path: pathname }, "404: no page at this path");
+  getServices(context).logger.warn({ path: redactUrl(pathname) }, "404: no page at this path");
   return data({ pathname }, { status: 404 });
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
 import { auditLog } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
@@ -37,6 +37,27 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
     entityId: entry.entityId ?? null,
     details: entry.details ?? {},
   });
+}
+
+/**
+ * POPIA erasure: replaces the details of every record about one thing with `details`, so that
+ * nothing an earlier record copied from it (a free-text subject, say) outlives its erasure.
+ * Who did what and when stays.
+ */
+export async function scrubAuditDetails(
+  db: Database,
+  target: { entity: string; entityId: string; details: Record<string, unknown> },
+) {
+  await db
+    .update(auditLog)
+    .set({ details: target.details })
+    .where(
+      and(
+        eq(auditLog.entity, target.entity),
+        eq(auditLog.entityId, target.entityId),
+        sql`${auditLog.details} <> '{}'::jsonb`,
+      ),
+    );
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -3,6 +3,7 @@ import type { Express, Request, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Env } from "../env.server.ts";
+import { redactUrl } from "./log-redaction.server.ts";
 import {
   checkRequestBody,
   contentSecurityPolicy,
@@ -93,7 +94,7 @@ export function applySecurity(app: Express, env: Env, logger: Logger, options: {
     });
     if (crossSite) {
       logger.warn(
-        { method: req.method, url: req.originalUrl, origin: req.get("origin") ?? null },
+        { method: req.method, url: redactUrl(req.originalUrl), origin: req.get("origin") ?? null },
         "refused a cross-site request",
       );
       refuse(

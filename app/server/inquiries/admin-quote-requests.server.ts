@@ -1,10 +1,10 @@
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { pageCount, parsePage } from "#app/lib/pagination.ts";
-import { messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
+import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
 import { contactRequestSearchText, contactRequests, users } from "#db/schema/index.ts";
-import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import { type AuditActor, recordAudit, scrubAuditDetails } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { likePattern, searchTerm } from "../db/search.server.ts";
@@ -219,6 +219,16 @@ export async function setQuoteRequestResolved(
   });
 }
 
+/**
+ * What the audit log may say about a request (POPIA): whether it was a quote, and then its
+ * service label. A contact message's subject is free text that may name anyone: never kept.
+ */
+function auditDetailsOf(storedService: string): Record<string, string> {
+  return isQuoteService(storedService)
+    ? { kind: "quote", service: serviceDisplayLabel(storedService) }
+    : { kind: "contact" };
+}
+
 export type ReplyResult =
   | { ok: true; to: string; subject: string }
   | { ok: false; reason: "not-found" | "empty" };
@@ -275,7 +285,7 @@ export async function replyToQuoteRequest(
       action: "quote_request.reply",
       entity: "quote_request",
       entityId: input.requestId,
-      details: { subject: message.subject },
+      details: auditDetailsOf(request.service),
     });
     return { ok: true as const, to: request.email, subject: message.subject };
   });
@@ -283,7 +293,8 @@ export async function replyToQuoteRequest(
 
 /**
  * Erases a request or message for good (POPIA: a requester may ask the company to delete
- * their personal information). The audit log keeps only that it happened and the service.
+ * their personal information). The audit log keeps only that it happened and, for a quote,
+ * the service; details that earlier records about it held are scrubbed the same way.
  */
 export async function eraseQuoteRequest(
   db: Database,
@@ -295,11 +306,7 @@ export async function eraseQuoteRequest(
     const [removed] = await tx
       .delete(contactRequests)
       .where(eq(contactRequests.id, requestId))
-      .returning({
-        service: contactRequests.service,
-        createdAt: contactRequests.createdAt,
-        email: contactRequests.email,
-      });
+      .returning({ service: contactRequests.service, email: contactRequests.email });
     if (!removed) return { ok: false as const, reason: "not-found" as const };
     // The outbox's copies of the office's notice and of any reply go with it, unless another
     // request from the same address still needs them.
@@ -315,11 +322,13 @@ export async function eraseQuoteRequest(
         "quote.reply",
       ]);
     }
+    const details = auditDetailsOf(removed.service);
+    await scrubAuditDetails(tx, { entity: "quote_request", entityId: requestId, details });
     await recordAudit(tx, actor, {
       action: "quote_request.erase",
       entity: "quote_request",
       entityId: requestId,
-      details: { service: serviceDisplayLabel(removed.service), createdAt: removed.createdAt },
+      details,
     });
     return { ok: true as const };
   });
