@@ -21,7 +21,7 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const GLOBAL_COUNT_SPECS = /admin\/subscribers\.spec\.ts$/;
+const GLOBAL_COUNT_SPECS = /admin\/(subscribers|dashboard)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -46,13 +46,15 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"] },
       testIgnore: GLOBAL_COUNT_SPECS,
     },
-    // Specs that assert site-wide counts (the subscriber total) run after the others, so no
-    // other spec's sign-up changes a count between reading it and checking it.
+    // Specs that assert site-wide counts (the subscriber total, the dashboard's numbers) run
+    // after the others and one at a time, so no other spec's write changes a count between
+    // reading it and checking it.
     {
       name: "global-counts",
       use: { ...devices["Desktop Chrome"] },
       testMatch: GLOBAL_COUNT_SPECS,
       dependencies: ["chromium"],
+      workers: 1,
     },
   ],
   webServer: {

@@ -109,7 +109,7 @@ export async function runAdminCli(db: Database, argv: string[], io: CliIo): Prom
       return report(result, command, email, io);
     }
     case "list": {
-      const users = await listUsers(db);
+      const { users } = await listUsers(db, { limit: null });
       if (users.length === 0) {
         io.out("No users found.");
         return 0;

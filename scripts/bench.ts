@@ -6,7 +6,7 @@ import { count } from "drizzle-orm";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { pgliteDirectory } from "../app/server/env.server.ts";
 import { orders } from "../db/schema/index.ts";
-import { measureAdminOrders } from "./bench-admin.ts";
+import { adminBenchTable, measureAdminOrders } from "./bench-admin.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 
 /*
@@ -17,8 +17,8 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  *     page cache on and again, on a second start, with PAGE_CACHE=off (what the cache buys);
  *   - checkout orders per second with 20 concurrent buyers, and the orders stored afterwards
  *     (must equal the orders acknowledged);
- *   - the admin orders page's data at 100,000 orders (npm run bench:admin's cases, on PGlite in
- *     memory; BENCH_ADMIN_ORDERS changes the number).
+ *   - the admin orders page's data request over HTTP at 100,000 orders (npm run bench:admin's
+ *     cases and server, on a throwaway database; BENCH_ADMIN_ORDERS changes the number).
  * Prints one table and writes the figures as JSON to bench-results/.
  * BENCH_SECONDS sets the duration of each page run (default 10), BENCH_ORDERS the number of
  * checkout orders (default 400).
@@ -181,12 +181,12 @@ async function main() {
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  // The admin figures (issue 8): the orders page's data at 100,000 orders, in memory.
-  const adminHandle = await openDatabase({});
-  const admin = await measureAdminOrders(adminHandle, {
+  // The admin figures (issue 8): the orders page's data request over HTTP at 100,000 orders,
+  // on a throwaway database of the same kind (PGlite on disk, or beside BENCH_DATABASE_URL).
+  const admin = await measureAdminOrders({
     orders: Number(process.env.BENCH_ADMIN_ORDERS ?? 100_000),
+    databaseUrl,
   });
-  await adminHandle.close();
 
   const header = ["measure", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "vs static"];
   const table = rows.map((r) => [
@@ -213,15 +213,9 @@ async function main() {
   console.log(line(header));
   for (const row of table) console.log(line(row));
   console.log(
-    `\nadmin orders data, ${admin.orders.toLocaleString("en")} orders × 3 lines (PGlite in memory):`,
+    `\nadmin orders data (GET /admin/orders.data over HTTP, signed in), ${admin.orders.toLocaleString("en")} orders × 3 lines (${admin.database}):`,
   );
-  const adminWidth = Math.max(...admin.cases.map((c) => c.label.length));
-  console.log(`${"case".padEnd(adminWidth)}  median ms  p95 ms`);
-  for (const c of admin.cases) {
-    console.log(
-      `${c.label.padEnd(adminWidth)}  ${c.median.toFixed(1).padStart(9)}  ${c.p95.toFixed(1).padStart(6)}`,
-    );
-  }
+  for (const line of adminBenchTable(admin.cases)) console.log(line);
   const storedOrders = stored?.n ?? 0;
   console.log(
     `\ncheckout: ${acknowledged} orders acknowledged, ${refused} refused, ${storedOrders} stored — ${storedOrders === acknowledged ? "every acknowledged order was stored, and nothing else" : "MISMATCH"}`,

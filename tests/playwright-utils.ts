@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
 export { E2E_ADMIN };
@@ -11,10 +11,27 @@ export async function loginAs(
   path = "/admin/login",
 ) {
   await page.goto(path);
+  await submitLogin(page, credentials);
+}
+
+/** Fills and sends the login form of the page on screen. */
+export async function submitLogin(page: Page, credentials: { email: string; password: string }) {
   const form = page.getByRole("tabpanel", { name: "Login" });
   await form.getByLabel("Email").fill(credentials.email);
   await form.getByLabel("Password", { exact: true }).fill(credentials.password);
   await form.getByRole("button", { name: "Login" }).click();
+}
+
+/**
+ * Resolves once React has hydrated the element (it then carries React's props), so that a
+ * click is handled by the app rather than by the browser's native form submission.
+ */
+export async function waitUntilHydrated(element: Locator) {
+  await expect
+    .poll(() =>
+      element.evaluate((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
 }
 
 /** `loginAsAdmin()`: the page is signed in as the e2e admin and shows the dashboard. */

@@ -2,6 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import {
+  contactMessage,
+  newSubscriberMessages,
+  orderMessages,
+  orderStatusMessage,
+  quoteReplyMessage,
+  quoteRequestMessage,
+} from "#app/server/notifications/messages.server.ts";
+import { enqueueMessages, MESSAGE_KINDS } from "#app/server/notifications/outbox.server.ts";
 import { auditLog, notifications } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
@@ -75,6 +84,48 @@ describe("/admin/email", () => {
     const failedOnly = await pageText("/admin/email?status=failed");
     expect(failedOnly).toContain("Refused one");
     expect(failedOnly).not.toContain("Delivered one");
+  });
+
+  it("names every kind of message the site sends, as the site stores it", async () => {
+    // Built by the real message functions, so the stored kinds are the ones in production.
+    const order = {
+      id: "abcdef12-0000-4000-8000-000000000000",
+      customerName: "Thandi",
+      email: "thandi@example.co.za",
+      phone: "082 123 4567",
+      lines: [{ productName: "Bowl", priceCents: 1050, quantity: 1 }],
+      totalCents: 1050,
+    };
+    const env = services.env;
+    await enqueueMessages(services.db, [
+      quoteRequestMessage(env, { name: "A", email: "a@b.co", service: "iot", message: "Hi" }),
+      contactMessage(env, { name: "A", email: "a@b.co", subject: "Hi", message: "Hi" }),
+      ...newSubscriberMessages(env, { email: "a@b.co", unsubscribeUrl: `${env.PUBLIC_URL}/u` }),
+      ...orderMessages(env, order),
+      orderStatusMessage(env, { order, status: "shipped" }),
+      orderStatusMessage(env, { order, status: "cancelled" }),
+      quoteReplyMessage(env, { to: "a@b.co", service: "IoT", replyText: "Thanks" }),
+    ]);
+    const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
+    expect(stored.map((m) => m.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
+
+    const page = await pageText("/admin/email");
+    const labels: Record<(typeof MESSAGE_KINDS)[number], string> = {
+      "quote.company": "Quote request to the office",
+      "contact.company": "Contact message to the office",
+      "newsletter.company": "New subscriber to the office",
+      "newsletter.welcome": "Welcome to a subscriber",
+      "order.company": "New order to the office",
+      "order.customer": "Order confirmation",
+      "order.shipped": "Order shipped, to the customer",
+      "order.cancelled": "Order cancelled, to the customer",
+      "quote.reply": "Reply to a quote request",
+    };
+    for (const kind of MESSAGE_KINDS) {
+      // The kind's line above each subject: its words, never the stored code.
+      expect(page, kind).toMatch(new RegExp(`>${labels[kind]}</p>`));
+      expect(page, kind).not.toContain(`>${kind}</p>`);
+    }
   });
 
   it("retries a failed message and records who did it", async () => {

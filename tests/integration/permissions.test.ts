@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
@@ -14,7 +15,7 @@ import {
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
-import { ALL_ROUTES, importRouteModule } from "#tests/setup/routes.ts";
+import { ALL_ROUTES, importRouteModule, routeIdOf } from "#tests/setup/routes.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -22,6 +23,9 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  * The permission matrix (issue 6): every admin route, loader and action, page and data
  * request, as an anonymous visitor, a signed-in non-admin and an admin. The routes come from
  * the route table; a new admin route fails the first test until it is listed here.
+ * Data requests also name one loader at a time (`?_routes=<route id>`, which runs that loader
+ * and no other, not even the layout's), so each loader is proved to guard itself; a data POST
+ * runs the action alone, which proves the same for actions.
  */
 
 type Ids = { productId: string; categoryId: string; orderId: string };
@@ -71,6 +75,11 @@ const ROUTES = ALL_ROUTES.filter((r) => r.pattern === "admin/" || r.pattern.star
 const GUARDED = ROUTES.filter((r) => !PUBLIC_ADMIN_ROUTES.includes(r.pattern));
 
 const importModule = importRouteModule;
+
+/** Every admin module's route id (layouts included), to see which loaders a response holds. */
+const ROUTE_IDS = [...new Set(ROUTES.flatMap((r) => r.files))]
+  .filter((f) => f.startsWith("routes/admin/"))
+  .map(routeIdOf);
 
 let handle: DatabaseHandle;
 let services: AppServices;
@@ -122,6 +131,14 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const dataPath = (page: string) => `${page}.data`;
+
+/**
+ * A single-fetch data request that names the routes whose loaders run (`?_routes=`), as React
+ * Router's client sends when only some loaders need revalidating. Only the named loader runs:
+ * the layout's guard does not, so each loader must guard itself.
+ */
+const targetedDataPath = (page: string, id: string) =>
+  `${dataPath(page)}?${new URLSearchParams({ _routes: id })}`;
 
 /**
  * A refused POST: a redirect to the login page (a page POST: 302; a data POST: 202 with the
@@ -178,9 +195,15 @@ describe("/admin", () => {
 describe.each(GUARDED)("$pattern", (route) => {
   const page = () => ADMIN_ROUTES[route.pattern]!(ids);
   let hasAction = false;
+  /** The ids of this route's admin modules (layout and page) that have a loader. */
+  let loaderIds: string[] = [];
   beforeAll(async () => {
     const module = await importModule(route.files.at(-1)!);
     hasAction = typeof module.action === "function";
+    loaderIds = [];
+    for (const file of route.files.filter((f) => f.startsWith("routes/admin/"))) {
+      if (typeof (await importModule(file)).loader === "function") loaderIds.push(routeIdOf(file));
+    }
   });
 
   it("redirects an anonymous visitor to the login page, remembering the page", async () => {
@@ -199,6 +222,61 @@ describe.each(GUARDED)("$pattern", (route) => {
     expect(body).toContain("SingleFetchRedirect");
     expect(body).toContain(`/admin/login?${new URLSearchParams({ redirectTo: page() })}`);
     expectNoPrivateData(body);
+  });
+
+  it("runs each admin loader alone for an admin (?_routes=), so the refusals below are its own", async () => {
+    expect(loaderIds).toContain(routeIdOf(route.files.at(-1)!));
+    for (const id of loaderIds) {
+      const { cookie } = await signedInCookie(services, admin.id);
+      const response = await app.request(targetedDataPath(page(), id), {
+        headers: { Cookie: cookie },
+      });
+      const body = await response.text();
+      expect(response.status, id).toBe(200);
+      expect(body, id).not.toContain("SingleFetchRedirect");
+      // The named loader's result arrives, under its id; no other loader ran (the layout's
+      // guard in particular), so an anonymous answer without data can only come from this one.
+      expect(body, id).toContain(`"${id}"`);
+      for (const other of ROUTE_IDS.filter((o) => o !== id)) {
+        expect(body, `${id} ran alone`).not.toContain(`"${other}"`);
+      }
+    }
+  });
+
+  it("refuses an anonymous data request for each loader alone (?_routes=), without data or change", async () => {
+    const before = await databaseFingerprint(services.db);
+    for (const id of loaderIds) {
+      const response = await app.request(targetedDataPath(page(), id));
+      const body = await response.text();
+      expect(response.status, id).toBe(202);
+      expect(body, id).toContain("SingleFetchRedirect");
+      expect(body, id).toContain(`/admin/login?${new URLSearchParams({ redirectTo: page() })}`);
+      expect(body, id).not.toContain(`"${id}"`);
+      expectNoPrivateData(body);
+    }
+    expect(await databaseFingerprint(services.db)).toBe(before);
+  });
+
+  it("signs a non-admin out of a data request for each loader alone (?_routes=), without data or change", async () => {
+    const before = await databaseFingerprint(services.db);
+    for (const id of loaderIds) {
+      const { cookie, token } = await signedInCookie(services, regular.id);
+      const response = await app.request(targetedDataPath(page(), id), {
+        headers: { Cookie: cookie },
+      });
+      const body = await response.text();
+      expect(response.status, id).toBe(202);
+      expect(body, id).toContain('"redirect","/admin/login"');
+      expect(body, id).not.toContain(`"${id}"`);
+      expect(response.headers.getSetCookie().join("\n"), id).toMatch(/en_session=;.*Max-Age=0/);
+      expectNoPrivateData(body);
+      const [session] = await services.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.id, hashSessionToken(token)));
+      expect(session, `${id} ended the session`).toBeUndefined();
+    }
+    expect(await databaseFingerprint(services.db)).toBe(before);
   });
 
   it("refuses an anonymous POST and changes nothing", async () => {
@@ -279,5 +357,15 @@ describe.each(GUARDED)("$pattern", (route) => {
     expect(response.status).toBeLessThan(500);
     expect(response.status).not.toBe(405);
     expect(response.headers.get("Location") ?? "").not.toMatch(/^\/admin\/login/);
+    // A data POST runs the action alone (no loader, no layout), so the redirects the refused
+    // data POSTs above received came from the action's own guard.
+    const data = await app.postForm(
+      dataPath(page()),
+      { intent: "matrix-probe" },
+      { headers: { Cookie: cookie } },
+    );
+    expect(data.status).toBeLessThan(500);
+    expect(data.status).not.toBe(405);
+    expect(await data.text()).not.toContain("SingleFetchRedirect");
   });
 });

@@ -1,11 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { isAdmin } from "#app/server/users/accounts.server.ts";
-import { listUsers, revokeAdmin } from "#app/server/users/admin-access.server.ts";
+import { listUsers, revokeAdmin, USER_LIST_LIMIT } from "#app/server/users/admin-access.server.ts";
 import { getSessionUser } from "#app/server/users/session.server.ts";
-import { adminUsers, auditLog } from "#db/schema/index.ts";
+import { adminUsers, auditLog, users } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -38,21 +38,83 @@ describe("/admin/users", () => {
     await createTestUser(db, { email: "Zoe_Staff@shop.example" });
     await createTestUser(db, { email: "zoexstaff@shop.example" });
     const all = await listUsers(db);
-    expect(all.map((u) => u.email)).toEqual([
+    expect(all.truncated).toBe(false);
+    expect(all.users.map((u) => u.email)).toEqual([
       "owner@shop.example",
       "zoe_staff@shop.example",
       "zoexstaff@shop.example",
     ]);
-    expect(all.find((u) => u.id === owner.id)?.isAdmin).toBe(true);
+    expect(all.users.find((u) => u.id === owner.id)?.isAdmin).toBe(true);
     // "_" is a literal, not a LIKE wildcard.
-    expect((await listUsers(db, "ZOE_")).map((u) => u.email)).toEqual(["zoe_staff@shop.example"]);
-    expect(await listUsers(db, "nobody")).toEqual([]);
+    const zoe = await listUsers(db, { search: "ZOE_" });
+    expect(zoe.users.map((u) => u.email)).toEqual(["zoe_staff@shop.example"]);
+    expect(await listUsers(db, { search: "nobody" })).toEqual({ users: [], truncated: false });
 
     const { cookie } = await signedInCookie(services, owner.id);
     const page = await app.request("/admin/users?q=nobody", { headers: { Cookie: cookie } });
     const html = await page.text();
     expect(html).toContain("Manage Admin Users");
     expect(html).toContain("No users found.");
+    // Spec §2: the empty text is for an empty result only.
+    const found = await app.request("/admin/users?q=zoe", { headers: { Cookie: cookie } });
+    const foundHtml = await found.text();
+    expect(foundHtml).toContain("zoexstaff@shop.example");
+    expect(foundHtml).not.toContain("No users found.");
+  });
+
+  it("says when the list is cut at 500 users, and a search finds the others", async () => {
+    const { db } = services;
+    const owner = await createTestUser(db, { email: "aaa-owner@bulk.example", admin: true });
+    const { cookie } = await signedInCookie(services, owner.id);
+    const note = "users; search by e-mail to find others.";
+    const count = async (path: string) => {
+      const html = (
+        await (await app.request(path, { headers: { Cookie: cookie } })).text()
+      ).replaceAll("<!-- -->", "");
+      return { html, rows: html.match(/<tr[ >]/g)!.length - 1 };
+    };
+    const existing = (await listUsers(db, { limit: null })).users.length;
+
+    // Exactly the limit: everything is shown and nothing is said.
+    const bulk = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => ({
+        email: `bulk-${String(from + i).padStart(4, "0")}@bulk.example`,
+        passwordHash: "not-a-real-hash",
+      }));
+    await db.insert(users).values(bulk(0, USER_LIST_LIMIT - existing));
+    let page = await count("/admin/users");
+    expect(page.rows).toBe(USER_LIST_LIMIT);
+    expect(page.html).not.toContain(note);
+    expect((await listUsers(db)).truncated).toBe(false);
+
+    // One more: the first 500 by e-mail are shown, with the note.
+    await db.insert(users).values({ email: "zzz-last@bulk.example", passwordHash: "x" });
+    const list = await listUsers(db);
+    expect(list).toMatchObject({ truncated: true });
+    expect(list.users).toHaveLength(USER_LIST_LIMIT);
+    page = await count("/admin/users");
+    expect(page.rows).toBe(USER_LIST_LIMIT);
+    expect(page.html).toContain(`Showing the first ${USER_LIST_LIMIT} ${note}`);
+    expect(page.html).not.toContain("zzz-last@bulk.example");
+
+    // A search finds the one left out, and the note goes.
+    page = await count("/admin/users?q=zzz-last");
+    expect(page.rows).toBe(1);
+    expect(page.html).toContain("zzz-last@bulk.example");
+    expect(page.html).not.toContain(note);
+
+    // A search that still matches more than 500 says so in its own words.
+    await db.insert(users).values(bulk(5000, 5000 + existing + 5));
+    page = await count("/admin/users?q=bulk");
+    expect(page.rows).toBe(USER_LIST_LIMIT);
+    expect(page.html).toContain(
+      `Showing the first ${USER_LIST_LIMIT} users that match; type more of the e-mail to find others.`,
+    );
+    // The CLI lists everyone.
+    expect((await listUsers(db, { limit: null })).users.length).toBe(
+      USER_LIST_LIMIT + 1 + existing + 5,
+    );
+    await db.delete(users).where(like(users.email, "%@bulk.example"));
   });
 
   it("grants and revokes, confirming each by re-reading", async () => {

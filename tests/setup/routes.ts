@@ -22,6 +22,12 @@ function flatten(entries: RouteConfigEntry[], parentPath = "", parentFiles: stri
 /** Every leaf route of the app, from the route table itself (so none is forgotten). */
 export const ALL_ROUTES: FlatRoute[] = flatten(routeTable);
 
+/**
+ * React Router's id of a route module (its path under app/ without the extension), as data
+ * requests name it in `?_routes=`.
+ */
+export const routeIdOf = (file: string) => file.replace(/\.[jt]sx?$/, "");
+
 export type RouteModule = { loader?: unknown; action?: unknown; default?: unknown };
 
 export const importRouteModule = (file: string): Promise<RouteModule> =>

@@ -2,8 +2,11 @@ import { type Toast, toast } from "#app/lib/toast.ts";
 import { UPLOAD_ERROR_TITLE, uploadErrorMessage } from "#app/lib/validation/catalog.ts";
 
 /*
- * Spec §8 "Image upload": 'Upload Error' / 'Failed to upload image: <reason>', for the product
- * form and the category manager.
+ * Spec §8 "Image upload": 'Upload Error' / 'Failed to upload image: <reason>' for an image we
+ * refuse, and 'Error uploading image: <reason>' for an accepted image the server could not
+ * store (a StorageWriteError), for the product form and the category manager. The spec's
+ * third text, 'Failed to get public URL for uploaded image', has no counterpart: we serve the
+ * files ourselves and derive their address from the key, which cannot fail.
  */
 
 export function uploadErrorToast(reason: string): Toast {
@@ -18,4 +21,15 @@ export function uploadErrorToast(reason: string): Toast {
 export function imageErrorToast(errors: string[] | null | undefined): Toast | null {
   const reason = errors?.[0];
   return reason ? uploadErrorToast(reason) : null;
+}
+
+/** Spec §8 'Error uploading image: <reason>': the image was fine, storing it failed. */
+export const imageStoreErrorMessage = (reason: string) => `Error uploading image: ${reason}`;
+
+export function imageStoreErrorToast(reason: string): Toast {
+  return toast({
+    type: "destructive",
+    title: UPLOAD_ERROR_TITLE,
+    description: imageStoreErrorMessage(reason),
+  });
 }

@@ -41,8 +41,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
   const q = new URL(request.url).searchParams.get("q")?.slice(0, 200) ?? "";
-  const users = await listUsers(getServices(context).db, q);
-  return { users, q, me: me.userId };
+  const { users, truncated } = await listUsers(getServices(context).db, { search: q });
+  return { users, truncated, q, me: me.userId };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -141,7 +141,7 @@ function AccessToggle({ user, isMe }: { user: UserRow; isMe: boolean }) {
 }
 
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { users, q, me } = loaderData;
+  const { users, truncated, q, me } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const refreshing =
@@ -179,6 +179,14 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             label="Search users by email"
           />
         </div>
+        {/* The list is cut at a limit (the server's); say so rather than hide the rest. */}
+        {truncated ? (
+          <p className="border-b border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">
+            {q
+              ? `Showing the first ${users.length} users that match; type more of the e-mail to find others.`
+              : `Showing the first ${users.length} users; search by e-mail to find others.`}
+          </p>
+        ) : null}
         {users.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">No users found.</p>
         ) : (

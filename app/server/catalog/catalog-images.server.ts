@@ -9,7 +9,11 @@ import {
   type ProcessedImage,
   writeImageFiles,
 } from "../storage/images.server.ts";
-import type { FileStorage } from "../storage/storage.server.ts";
+import {
+  type FileStorage,
+  StorageWriteError,
+  storageFailureReason,
+} from "../storage/storage.server.ts";
 
 /*
  * Which image files the catalogue still needs (decision 008). Names are content-addressed,
@@ -48,6 +52,9 @@ export function imageFileKeys(storage: FileStorage, url: string): string[] {
 /**
  * Inside the saving transaction: takes the image's lock and writes its files (those missing).
  * Returns the URL to store. The caller collects the URL again if the transaction fails.
+ * When a file cannot be written, the files this call wrote are removed again and it throws a
+ * StorageWriteError (whatever the storage threw), which rolls the caller's transaction back:
+ * the admin is told 'Error uploading image: <reason>' and nothing is half-saved.
  */
 export async function adoptImage(
   tx: Database,
@@ -57,7 +64,12 @@ export async function adoptImage(
 ): Promise<string> {
   const plan = imagePlan(storage, prefix, image);
   await lockImage(tx, plan.url);
-  await writeImageFiles(storage, plan.files);
+  try {
+    await writeImageFiles(storage, plan.files);
+  } catch (error) {
+    if (error instanceof StorageWriteError) throw error;
+    throw new StorageWriteError(storageFailureReason(error), { cause: error });
+  }
   return plan.url;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import { type NotificationStatus, notifications } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
-import { OUTBOX_CHANNEL } from "./outbox.server.ts";
+import { type MessageKind, OUTBOX_CHANNEL } from "./outbox.server.ts";
 
 /*
  * What the admin 'E-mail' page shows and does (issue 3, beyond the original): the recent
@@ -102,20 +102,22 @@ export async function countFailingMessages(db: Database): Promise<OutboxHealth> 
   return { failed: of("failed"), retrying: of("pending") + of("sending") };
 }
 
-const KIND_LABELS: Record<string, string> = {
+// A Record over MessageKind: a kind added to the outbox without a label here does not compile.
+const KIND_LABELS: Record<MessageKind, string> = {
   "quote.company": "Quote request to the office",
   "contact.company": "Contact message to the office",
   "newsletter.company": "New subscriber to the office",
   "newsletter.welcome": "Welcome to a subscriber",
   "order.company": "New order to the office",
   "order.customer": "Order confirmation",
-  "order.status": "Order update to the customer",
+  "order.shipped": "Order shipped, to the customer",
+  "order.cancelled": "Order cancelled, to the customer",
   "quote.reply": "Reply to a quote request",
 };
 
 /** What a message is, in words for the admin (unknown kinds show as stored). */
 export function messageKindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind;
+  return Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind as MessageKind] : kind;
 }
 
 /** The E-mail page's status filter from the query string; anything else means all. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messageKindLabel } from "./admin.server.ts";
 import { isPermanentFailure } from "./mailer.server.ts";
 import {
   contactMessage,
@@ -10,6 +11,7 @@ import {
   quoteReplyMessage,
   quoteRequestMessage,
 } from "./messages.server.ts";
+import { MESSAGE_KINDS } from "./outbox.server.ts";
 import { retryDelayMs } from "./worker.server.ts";
 
 const env = { NOTIFY_EMAIL: "office@example.co.za", PUBLIC_URL: "https://kwezi.example" };
@@ -67,6 +69,15 @@ function everyMessage(value: string) {
 }
 
 describe("e-mail messages", () => {
+  it("are each of a kind the admin's E-mail page names in words", () => {
+    const kinds = new Set(everyMessage("x").map((m) => m.kind));
+    expect([...kinds].sort()).toEqual([...MESSAGE_KINDS].sort());
+    for (const kind of kinds) {
+      expect(messageKindLabel(kind), kind).not.toBe(kind);
+      expect(messageKindLabel(kind), kind).toMatch(/^[A-Z][a-z]/);
+    }
+  });
+
   it("escape every visitor value in HTML and keep it verbatim in the text", () => {
     for (const message of everyMessage(EVIL)) {
       expect(message.html, message.kind).not.toContain("<img");

@@ -2,10 +2,28 @@ import { sql } from "drizzle-orm";
 import { notifications } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 
+/**
+ * Every kind of message the site sends (messages.server.ts), as stored in
+ * `notifications.kind`. The admin's E-mail page names each one (admin.server.ts), and the
+ * compiler holds the two lists together.
+ */
+export const MESSAGE_KINDS = [
+  "quote.company",
+  "contact.company",
+  "newsletter.company",
+  "newsletter.welcome",
+  "order.company",
+  "order.customer",
+  "order.shipped",
+  "order.cancelled",
+  "quote.reply",
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 /** One e-mail to send later. Bodies are already rendered and escaped. */
 export interface OutgoingMessage {
   /** What the message is, e.g. "quote.company" or "order.customer" (listed in the admin). */
-  kind: string;
+  kind: MessageKind;
   to: string;
   replyTo?: string;
   subject: string;

@@ -17,10 +17,26 @@ export interface UserListItem {
   createdAt: Date;
 }
 
-/** Users with their role, ordered by e-mail; `search` matches the e-mail case-insensitively. */
-export async function listUsers(db: Database, search?: string): Promise<UserListItem[]> {
-  const term = search?.trim();
-  const rows = await db
+/** At most this many users are listed at once; a search by e-mail finds the others. */
+export const USER_LIST_LIMIT = 500;
+
+export interface UserList {
+  users: UserListItem[];
+  /** True when more users match than were listed (the page says so). */
+  truncated: boolean;
+}
+
+/**
+ * Users with their role, ordered by e-mail; `search` matches the e-mail case-insensitively.
+ * At most `limit` (default USER_LIST_LIMIT; null for all, as the CLI lists them).
+ */
+export async function listUsers(
+  db: Database,
+  options: { search?: string; limit?: number | null } = {},
+): Promise<UserList> {
+  const term = options.search?.trim();
+  const limit = options.limit === undefined ? USER_LIST_LIMIT : options.limit;
+  const query = db
     .select({
       id: users.id,
       email: users.email,
@@ -30,9 +46,14 @@ export async function listUsers(db: Database, search?: string): Promise<UserList
     .from(users)
     .leftJoin(adminUsers, eq(adminUsers.id, users.id))
     .where(term ? ilike(users.email, likePattern(term)) : undefined)
-    .orderBy(asc(sql`lower(${users.email})`), asc(users.id))
-    .limit(500);
-  return rows.map(({ adminId, ...row }) => ({ ...row, isAdmin: adminId !== null }));
+    .orderBy(asc(sql`lower(${users.email})`), asc(users.id));
+  // One row more than shown tells whether the list was cut.
+  const rows = limit === null ? await query : await query.limit(limit + 1);
+  const shown = limit === null ? rows : rows.slice(0, limit);
+  return {
+    users: shown.map(({ adminId, ...row }) => ({ ...row, isAdmin: adminId !== null })),
+    truncated: shown.length < rows.length,
+  };
 }
 
 export type AccessChange =

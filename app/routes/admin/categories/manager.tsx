@@ -31,8 +31,14 @@ import { getServices } from "#app/server/context.server.ts";
 import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
+import { StorageWriteError } from "#app/server/storage/storage.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
-import { imageErrorToast, uploadErrorToast } from "../upload-errors.server.ts";
+import {
+  imageErrorToast,
+  imageStoreErrorMessage,
+  imageStoreErrorToast,
+  uploadErrorToast,
+} from "../upload-errors.server.ts";
 import type { Route } from "./+types/manager";
 import { deleteCategoryAction } from "./delete-category.server.ts";
 
@@ -152,6 +158,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 422 },
     );
   } catch (error) {
+    if (error instanceof StorageWriteError) {
+      // Rolled back: no category row changed, and the image's files were removed again.
+      logger.error({ err: error, categoryId: id }, "category: storing the image failed");
+      return data(
+        {
+          result: submission.reply({
+            fieldErrors: { image: [imageStoreErrorMessage(error.reason)] },
+          }),
+          toast: imageStoreErrorToast(error.reason),
+        },
+        { status: 500 },
+      );
+    }
     logger.error({ err: error, categoryId: id }, "category: saving failed");
     const message = "a problem on our side. Please try again.";
     return data(

@@ -8,8 +8,14 @@ import { getServices } from "#app/server/context.server.ts";
 import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
+import { StorageWriteError } from "#app/server/storage/storage.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
-import { imageErrorToast, uploadErrorToast } from "../upload-errors.server.ts";
+import {
+  imageErrorToast,
+  imageStoreErrorMessage,
+  imageStoreErrorToast,
+  uploadErrorToast,
+} from "../upload-errors.server.ts";
 
 /*
  * The action shared by /admin/products/new and /admin/products/:id (the product form). The
@@ -111,6 +117,16 @@ export async function productFormAction({
       toast({ type: "destructive", title: errorTitle(creating), description: result.message }),
     );
   } catch (error) {
+    if (error instanceof StorageWriteError) {
+      // Rolled back: no product row changed, and the image's files were removed again.
+      logger.error({ err: error, productId }, "product: storing the image failed");
+      const message = imageStoreErrorMessage(error.reason);
+      return failure(
+        500,
+        submission.reply({ fieldErrors: { image: [message] } }),
+        imageStoreErrorToast(error.reason),
+      );
+    }
     logger.error({ err: error, productId }, "product: saving failed");
     const message = "The product was not saved because of a problem on our side. Please try again.";
     return failure(
