@@ -3,6 +3,8 @@
  * in one place. Quoted texts of the specification are copied character for character.
  */
 
+import { COMPANY } from "./company.ts";
+
 export type Division = "Digital" | "Hardware" | "Bespoke";
 
 /** Home hero: the call to action rotates through these every 3 s (spec §2, §9). */
@@ -23,13 +25,34 @@ export const HERO_INTRO =
   "One Durban team for software, electronics and handmade gifts: we design, build and support the systems your business runs on, and craft the pieces people keep.";
 
 export const ABOUT = {
+  eyebrow: "Who we are",
   heading: "About Us",
   blurb: [
     "We are a multi-disciplinary engineering company based in Queensburgh, Durban. Our engineers write software, design circuit boards and build prototypes under one roof, so an idea can go from sketch to shipped product without changing hands.",
     "Alongside the engineering work, our workshop makes bespoke gifts and seasonal pieces, personalised by hand for families and businesses across South Africa.",
   ],
   videoTitle: "A short tour of our workshop and studio",
+  /** The play button's text, followed by the video's title. */
+  playLabel: "Play video:",
+  /** Instead of a play button when no video is configured (ABOUT_VIDEO_URL unset). */
+  tourLink: "Ask us for a workshop tour",
   poster: { src: "/images/about-poster.svg", width: 1280, height: 720 },
+} as const;
+
+/** Home: the headings of the services and portfolio sections. */
+export const HOME_SECTIONS = {
+  services: {
+    eyebrow: "What we do",
+    title: "Our Services",
+    intro: "Three divisions, one team: pick where you want to start.",
+    /** Spec §2: each card's link. */
+    seeMore: "See More",
+  },
+  portfolio: {
+    eyebrow: "Our work",
+    title: "Portfolio",
+    intro: "A few recent projects across our three divisions.",
+  },
 } as const;
 
 export const SERVICE_SUMMARIES = [
@@ -253,6 +276,21 @@ export const CONTACT_PAGE = {
   intro:
     "Questions, quotes or a custom order: visit us, call, e-mail or send a message, and we will get back to you within one business day.",
   formHeading: "Send us a message",
+  labels: {
+    address: "Address",
+    phone: "Phone",
+    email: "Email",
+    generalEmail: "General:",
+    supportEmail: "Support:",
+    hours: "Business Hours",
+  },
+} as const;
+
+export const FOOTER = {
+  blurb: `Digital solutions, hardware and manufacturing, and bespoke creations from ${COMPANY.address.suburb}, ${COMPANY.address.city}.`,
+  exploreHeading: "Explore",
+  newsletterHeading: "Newsletter",
+  rights: "All rights reserved.",
 } as const;
 
 export const QUOTE_SECTION = {
@@ -267,4 +305,12 @@ export const NEWSLETTER_COPY = {
     "Subscribe to our newsletter for project news, new bespoke collections and seasonal specials.",
   thankYouTitle: "Thank you!",
   thankYouText: "You're on the list. Look out for our next newsletter.",
+} as const;
+
+/** /newsletter: the answer to a refused sign-up without JavaScript (issue 4). */
+export const NEWSLETTER_PAGE = {
+  title: "Newsletter",
+  description: "Subscribe to our newsletter.",
+  tryAgain: "You can try again with the newsletter form at the bottom of this page.",
+  back: "Back to the page you were on",
 } as const;

@@ -13,12 +13,46 @@ export const MISSING_INFORMATION = {
 export const REQUIRED_MESSAGE = "This field is required.";
 export const EMAIL_MESSAGE = "Please enter a valid email address.";
 
+/** The fields the quote and contact forms post (the phone number is optional). */
+export const QUOTE_FIELDS = ["name", "email", "phone", "service", "message"] as const;
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+
+/**
+ * Spec §8 "Submission failure": a destructive 'Submission Failed' notice with the error's
+ * message. The message is ours, never the database's: it says what happened (nothing was
+ * stored) and what to do, without SQL or a stack trace.
+ */
+export const SUBMISSION_FAILED = {
+  title: "Submission Failed",
+  description:
+    "We could not save your submission because of a problem on our side, so nothing was stored. Please try again in a few minutes.",
+} as const;
+
+/** Spec §8 "Other subscribe failure" of the popup: 'Subscription failed' with the message. */
+export const SUBSCRIPTION_FAILED = {
+  title: "Subscription failed",
+  description:
+    "We could not save your subscription because of a problem on our side, so nothing was stored. Please try again in a few minutes.",
+} as const;
+
 /** Field name → first message, for rendering next to each field. */
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** True when at least one field was left empty (the spec's 'Missing information' case). */
 export function isMissingInformation(errors: FieldErrors): boolean {
   return Object.values(errors).some((message) => message === REQUIRED_MESSAGE);
+}
+
+/**
+ * The notice for a refused quote or contact form, the same in the browser and from the
+ * server: spec §5 'Missing information' for an empty field, 'Invalid email' for a bad
+ * address, else 'Submission Failed' naming the problem (e.g. the optional phone number).
+ */
+export function validationToast(errors: FieldErrors): FormResult["toast"] {
+  if (isMissingInformation(errors)) return { ...MISSING_INFORMATION, type: "destructive" };
+  if (errors.email)
+    return { title: "Invalid email", description: EMAIL_MESSAGE, type: "destructive" };
+  return { title: "Submission Failed", description: Object.values(errors)[0], type: "destructive" };
 }
 
 /** Reads a form's string fields into a plain object for a schema. */

@@ -1,8 +1,25 @@
 /*
- * Quick actions for South African customers (issue 8): a tel: link and a WhatsApp link. Both
- * need the number in international form without "+" or spaces (wa.me/27821234567): customers
+ * Phone numbers: the rule every form uses to accept one (checkout, and the optional number
+ * of the quote and contact forms), and the admin's quick actions for South African customers
+ * (issue 8): a tel: link and a WhatsApp link. Both links need the number in international form without "+" or spaces (wa.me/27821234567): customers
  * type it in many ways (082 123 4567, +27 82 123 4567, 0027 82…, +27 (0)82…).
  */
+
+/**
+ * Whether a typed phone number is one we accept (checkout, and the optional number of the
+ * quote and contact forms): South African (082 123 4567, 031 123 4567, +27 / 0027 and nine
+ * digits) or international with + or 00, a country code and 7 to 14 more digits.
+ */
+export function isValidPhone(raw: string): boolean {
+  const compact = raw.trim().replace(/[\s\-.()]/g, "");
+  if (compact.startsWith("+27") || compact.startsWith("0027")) {
+    return /^(?:\+|00)27[1-9]\d{8}$/.test(compact);
+  }
+  return /^0[1-9]\d{8}$/.test(compact) || /^(?:\+|00)[1-9]\d{7,14}$/.test(compact);
+}
+
+export const PHONE_INVALID_MESSAGE =
+  "Please enter a valid phone number, e.g. 082 123 4567, +27 82 123 4567 or an international number starting with +";
 
 /** Spaces, dashes, dots, brackets and slashes people put in phone numbers. */
 const SEPARATORS = /[\s\-./()]/g;

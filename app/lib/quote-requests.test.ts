@@ -3,6 +3,7 @@ import {
   isQuoteService,
   messagePreview,
   quoteReplyPrefill,
+  quoteRequestWhatsAppMessage,
   serviceDisplayLabel,
 } from "./quote-requests.ts";
 
@@ -68,5 +69,29 @@ describe("quoteReplyPrefill", () => {
 
   it("leaves an empty paragraph for the answer", () => {
     expect(quoteReplyPrefill({ name: "A", service: "iot" })).toMatch(/help\.\n\n\n\nKind regards/);
+  });
+});
+
+describe("quoteRequestWhatsAppMessage", () => {
+  const createdAt = new Date("2026-11-22T12:05:00Z");
+
+  it("greets by first name and names the quote request by its service and day", () => {
+    expect(
+      quoteRequestWhatsAppMessage({
+        name: " Thandi  Nkosi ",
+        service: "Web Development",
+        createdAt,
+      }),
+    ).toBe(
+      "Hi Thandi, this is Kwezi Engineering about your quote request for Web Development of 22 November 2026.",
+    );
+  });
+
+  it("names a contact message by its subject", () => {
+    expect(
+      quoteRequestWhatsAppMessage({ name: "Sipho", service: "Opening hours", createdAt }),
+    ).toBe(
+      'Hi Sipho, this is Kwezi Engineering about your message "Opening hours" of 22 November 2026.',
+    );
   });
 });

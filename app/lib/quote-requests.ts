@@ -1,4 +1,5 @@
 import { COMPANY } from "#app/content/company.ts";
+import { formatLongDate } from "#app/lib/dates.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 
 /*
@@ -42,4 +43,22 @@ export function quoteReplyPrefill(request: { name: string; service: string }): s
     "",
     `Kind regards,\nThe ${COMPANY.name} team`,
   ].join("\n\n");
+}
+
+/**
+ * The prefilled WhatsApp message (issue 8: the same quick actions as on orders): it greets
+ * the requester by first name and names the request, by its service (or the message's
+ * subject) and the day it was sent, so they know at once what it is about.
+ */
+export function quoteRequestWhatsAppMessage(request: {
+  name: string;
+  service: string;
+  createdAt: Date | string;
+}): string {
+  const firstName = request.name.trim().split(/\s+/)[0] || request.name.trim();
+  const label = serviceDisplayLabel(request.service);
+  const what = isQuoteService(request.service)
+    ? `your quote request for ${label}`
+    : `your message "${label}"`;
+  return `Hi ${firstName}, this is ${COMPANY.name} about ${what} of ${formatLongDate(request.createdAt)}.`;
 }

@@ -22,6 +22,9 @@ export const contactRequests = pgTable(
     id: idColumn(),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    // Optional (beyond the original, issue 8): lets the company call or WhatsApp the
+    // requester. Null when none was given, never an empty string.
+    phone: text("phone"),
     service: text("service").notNull(),
     message: text("message").notNull(),
     isResolved: boolean("is_resolved").notNull().default(false),
@@ -36,6 +39,7 @@ export const contactRequests = pgTable(
     check("contact_requests_email_not_blank", sql`btrim(${t.email}) <> ''`),
     check("contact_requests_service_not_blank", sql`btrim(${t.service}) <> ''`),
     check("contact_requests_message_not_blank", sql`btrim(${t.message}) <> ''`),
+    check("contact_requests_phone_not_blank", sql`${t.phone} is null or btrim(${t.phone}) <> ''`),
     // Newest first, with or without resolved ones.
     index("contact_requests_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("contact_requests_resolved_created_at_idx").on(

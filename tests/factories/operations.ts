@@ -79,6 +79,7 @@ export async function createQuoteRequest(
   options: {
     name?: string;
     email?: string;
+    phone?: string | null;
     service?: string;
     message?: string;
     isResolved?: boolean;
@@ -90,6 +91,7 @@ export async function createQuoteRequest(
     .values({
       name: options.name ?? faker.person.fullName(),
       email: options.email ?? faker.internet.email().toLowerCase(),
+      phone: options.phone ?? null,
       service: options.service ?? "Web Development",
       message: options.message ?? faker.lorem.sentence(),
       isResolved: options.isResolved ?? false,

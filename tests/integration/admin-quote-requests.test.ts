@@ -10,7 +10,10 @@ import {
   replyToQuoteRequest,
   setQuoteRequestResolved,
 } from "#app/server/inquiries/admin-quote-requests.server.ts";
-import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
+import {
+  submitContactMessage,
+  submitQuoteRequest,
+} from "#app/server/inquiries/inquiries.server.ts";
 import { auditLog, contactRequests, notifications } from "#db/schema/index.ts";
 import { createQuoteRequest, minutesAgo } from "#tests/factories/operations.ts";
 import { createTestApp } from "#tests/setup/app.ts";
@@ -115,6 +118,33 @@ describe("/admin/quote-requests list", () => {
 
     const none = await page("/admin/quote-requests?q=zzz");
     expect(none.html).toContain("No quote requests found for &quot;zzz&quot;");
+  });
+});
+
+describe("the optional phone number", () => {
+  it("is in the list, the details and the page's data when given, and null when not", async () => {
+    const withPhone = await submitQuoteRequest(services.db, services.env, {
+      name: "Phoning Phumzile",
+      email: "phumzile@example.co.za",
+      phone: "+27 82 555 0101",
+      service: "prototyping",
+      message: "Call me about a prototype.",
+    });
+    const without = await submitQuoteRequest(services.db, services.env, {
+      name: "Quiet Qhawe",
+      email: "qhawe@example.co.za",
+      service: "prototyping",
+      message: "E-mail is fine.",
+    });
+    const listed = await list({ q: "prototype" });
+    expect(listed.requests.find((r) => r.id === withPhone.id)!.phone).toBe("+27 82 555 0101");
+    expect((await list({ q: "e-mail is fine" })).requests[0]!.phone).toBeNull();
+    expect((await getQuoteRequest(services.db, withPhone.id))!.phone).toBe("+27 82 555 0101");
+    expect((await getQuoteRequest(services.db, without.id))!.phone).toBeNull();
+    const data = await app.request(`/admin/quote-requests.data?request=${withPhone.id}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(await data.text()).toContain("+27 82 555 0101");
   });
 });
 
@@ -321,5 +351,27 @@ describe("erasing (POPIA)", () => {
   it("refuses what it does not understand", async () => {
     expect((await post({ intent: "explode", requestId: "x" })).status).toBe(400);
     expect((await post({ intent: "erase", requestId: "x" })).status).toBe(400);
+  });
+});
+
+// Last in the file: it resolves every request.
+describe("the empty list when every request is resolved", () => {
+  it("says resolved ones are hidden, with a way to show them, not 'No quote requests yet'", async () => {
+    await createQuoteRequest(services.db, { name: "Hidden Hlengiwe", isResolved: true });
+    const searched = await page("/admin/quote-requests?q=hlengiwe");
+    expect(searched.html).toContain("No quote requests found for &quot;hlengiwe&quot;");
+    expect(searched.html).toContain("1 resolved request matches but is hidden.");
+    expect(searched.html).toContain('href="/admin/quote-requests?q=hlengiwe&amp;resolved=1"');
+    expect((await list({ q: "hlengiwe" })).hiddenResolved).toBe(1);
+    expect((await list({ q: "hlengiwe", showResolved: true })).hiddenResolved).toBe(0);
+
+    await services.db.update(contactRequests).set({ isResolved: true });
+    const all = await services.db.$count(contactRequests);
+    const { html } = await page("/admin/quote-requests");
+    expect(html).toContain("No open quote requests");
+    expect(html).not.toContain("No quote requests yet");
+    expect(html).toContain(`${all} resolved requests are hidden.`);
+    expect(html).toContain('href="/admin/quote-requests?resolved=1"');
+    expect((await list()).hiddenResolved).toBe(all);
   });
 });

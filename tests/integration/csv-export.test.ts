@@ -188,6 +188,7 @@ describe("GET /admin/quote-requests/export.csv", () => {
   it("exports what the list shows: open ones by default, resolved ones when shown", async () => {
     await createQuoteRequest(services.db, {
       name: "Csv Open",
+      phone: "+27 82 123 4567",
       service: "iot",
       message: "Line one,\nline \"two\"\n=cmd|' /C calc'!A0",
       createdAt: minutesAgo(2),
@@ -204,19 +205,27 @@ describe("GET /admin/quote-requests/export.csv", () => {
       "Date (SAST)",
       "Name",
       "Email",
+      "Phone",
       "Service",
       "Message",
       "Status",
       "Replied (SAST)",
       "Reply",
     ]);
-    expect(open.records.slice(1).map((r) => [r[1], r[3], r[4], r[5]])).toEqual([
-      ["Csv Open", "IoT Systems", "Line one,\nline \"two\"\n=cmd|' /C calc'!A0", "Open"],
+    // The phone number (optional) is kept as text: a leading + is neutralised like a formula.
+    expect(open.records.slice(1).map((r) => [r[1], r[3], r[4], r[5], r[6]])).toEqual([
+      [
+        "Csv Open",
+        "'+27 82 123 4567",
+        "IoT Systems",
+        "Line one,\nline \"two\"\n=cmd|' /C calc'!A0",
+        "Open",
+      ],
     ]);
     const all = await download("/admin/quote-requests/export.csv?q=csv&resolved=1");
-    expect(all.records.slice(1).map((r) => [r[1], r[5]])).toEqual([
-      ["Csv Resolved", "Resolved"],
-      ["Csv Open", "Open"],
+    expect(all.records.slice(1).map((r) => [r[1], r[3], r[6]])).toEqual([
+      ["Csv Resolved", "", "Resolved"],
+      ["Csv Open", "'+27 82 123 4567", "Open"],
     ]);
     const batches = await collect(
       quoteRequestExportBatches(services.db, { q: "csv", showResolved: true }, 1),

@@ -23,7 +23,17 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
 const SEED = 20261123;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 
-type Kind = "text" | "email" | "enum" | "uuid" | "int" | "price" | "phone" | "password";
+type Kind =
+  | "text"
+  | "email"
+  | "enum"
+  | "uuid"
+  | "int"
+  | "price"
+  | "phone"
+  /** A field that may be left out or empty, but must be right when given. */
+  | "optional-phone"
+  | "password";
 
 interface Target {
   /** The route pattern in app/routes.ts. */
@@ -34,7 +44,10 @@ interface Target {
   admin?: boolean;
   /** A form the action would accept. */
   valid: () => Record<string, string>;
-  /** The fields that make the form invalid when broken, and what kind of value each is. */
+  /**
+   * The fields that make the form invalid when broken, and what kind of value each is (an
+   * optional field is broken only by a wrong value, never by leaving it out).
+   */
   required: Record<string, Kind>;
   /** Text fragments of which the answer must contain at least one. */
   messages: string[];
@@ -100,6 +113,12 @@ function wrongValue(kind: Kind, valid: string): fc.Arbitrary<string> {
       );
     case "phone":
       return fc.oneof(...common, fc.constantFrom("12345", "abc", "+", "0000000000000000000"));
+    case "optional-phone":
+      // Empty is fine here: a 100 KB value, a NUL inside or a number that is not one.
+      return fc.oneof(
+        ...common.slice(1),
+        fc.constantFrom("12345", "abc", "+", "0000000000000000000", "+27 082 123 4567"),
+      );
     case "password":
       // A NUL is a character like any other in a password: only length can be wrong.
       return fc.constantFrom("", "12345", "x".repeat(100_000));
@@ -123,8 +142,9 @@ function invalidForm(target: Target) {
       ),
       duplicate: fc.option(fc.tuple(fc.constantFrom(...Object.keys(base)), noiseValue)),
     })
-    .chain(({ field, missing, extra, duplicate }) =>
+    .chain(({ field, missing: leaveOut, extra, duplicate }) =>
       wrongValue(target.required[field]!, base[field] ?? "").map((wrong) => {
+        const missing = leaveOut && target.required[field] !== "optional-phone";
         const body = new URLSearchParams();
         for (const [name, value] of Object.entries(base)) {
           if (name === field) {
@@ -160,6 +180,7 @@ const stamp = () => createFormStamp(services.env.SESSION_SECRET, Date.now() - 10
 const quote = () => ({
   name: "Sipho Dlamini",
   email: "sipho@example.co.za",
+  phone: "082 123 4567",
   service: "iot",
   message: "We need a sensor network for our warehouse.",
   form_stamp: stamp(),
@@ -168,12 +189,14 @@ const quote = () => ({
 const QUOTE_FIELDS: Record<string, Kind> = {
   name: "text",
   email: "email",
+  phone: "optional-phone",
   service: "enum",
   message: "text",
 };
 const FORM_MESSAGES = [
   "Please fill out all fields.",
   "Please enter a valid email address",
+  "Please enter a valid phone number",
   "Please keep this under",
   "unsupported character",
 ];
@@ -193,12 +216,19 @@ const TARGETS: Target[] = [
     valid: () => ({
       name: "Pieter",
       email: "pieter@example.co.za",
+      phone: "+27 31 464 0192",
       subject: "Workshop visit",
       message: "May we visit on Friday?",
       form_stamp: stamp(),
       hp_website: "",
     }),
-    required: { name: "text", email: "email", subject: "text", message: "text" },
+    required: {
+      name: "text",
+      email: "email",
+      phone: "optional-phone",
+      subject: "text",
+      message: "text",
+    },
     messages: FORM_MESSAGES,
   },
   {

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SUBMISSION_FAILED } from "#app/lib/forms.ts";
+import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { contactRequests, notifications } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
+import { injectInsertFailure } from "#tests/setup/catalog.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -133,6 +136,99 @@ describe("contact form (/contact)", () => {
   });
 });
 
+describe("the optional phone number (issue 8: call or WhatsApp the requester)", () => {
+  it.each([
+    ["/digital", QUOTE, "quote.company"],
+    ["/contact", CONTACT, "contact.company"],
+  ])(
+    "%s stores it with single spaces and puts it in the company's e-mail",
+    async (path, form, kind) => {
+      const { status } = await post(path, { ...form, phone: "  082  123 4567 " });
+      expect(status).toBe(200);
+      const [row] = await rows();
+      expect(row!.phone).toBe("082 123 4567");
+      const [mail] = await outbox();
+      expect(mail!.kind).toBe(kind);
+      expect(mail!.textBody).toContain("Phone: 082 123 4567");
+      expect(mail!.htmlBody).toContain("082 123 4567");
+    },
+  );
+
+  it("stores null, and no Phone line, when none is given (or the field is absent)", async () => {
+    await post("/hardware", { ...QUOTE, phone: "   " });
+    await post("/contact", CONTACT);
+    expect((await rows()).map((row) => row.phone)).toEqual([null, null]);
+    for (const mail of await outbox()) expect(mail.textBody).not.toContain("Phone:");
+  });
+
+  it.each(["12345", "phone me", "+27 082 123 4567", "0".repeat(31)])(
+    "refuses %j with the checkout's message next to the field, and stores nothing",
+    async (phone) => {
+      for (const [path, form] of [
+        ["/digital", QUOTE],
+        ["/contact", CONTACT],
+      ] as const) {
+        const { status, html } = await post(path, { ...form, phone });
+        expect(status).toBe(400);
+        expect(html).toContain("Submission Failed");
+        expect(html).toContain(`id="${path === "/contact" ? "contact" : "quote"}-phone-error"`);
+        expect(html).toContain(PHONE_INVALID_MESSAGE);
+      }
+      expect(await rows()).toHaveLength(0);
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
+});
+
+describe("a failure on our side (spec §8 'Submission Failed')", () => {
+  it.each([
+    ["/digital", "notifications"],
+    ["/digital", "contact_requests"],
+    ["/contact", "notifications"],
+    ["/contact", "contact_requests"],
+  ])(
+    "%s answers 503 when the database refuses an insert into %s, and stores nothing",
+    async (path, table) => {
+      const form = path === "/contact" ? CONTACT : QUOTE;
+      const undo = await injectInsertFailure(handle.db, table);
+      let answer: { status: number; html: string };
+      try {
+        answer = await post(path, { ...form, phone: "+27 82 123 4567" });
+      } finally {
+        await undo();
+      }
+      expect(answer.status).toBe(503);
+      // The page without JavaScript shows the notice, and the typed values stay in the form.
+      expect(answer.html).toContain(SUBMISSION_FAILED.title);
+      expect(answer.html).toContain(SUBMISSION_FAILED.description);
+      expect(answer.html).toContain(`value="${form.name}"`);
+      expect(answer.html).not.toContain("injected failure");
+      expect(answer.html).not.toMatch(/insert into/i);
+      expect(await rows()).toHaveLength(0);
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
+
+  it("answers the JavaScript form's data request with 503 and the notice too", async () => {
+    const undo = await injectInsertFailure(handle.db, "notifications");
+    let response: Response;
+    try {
+      response = await app.postForm(
+        "/contact.data",
+        { form_stamp: stamp(), ...CONTACT },
+        { clientAddress: nextAddress() },
+      );
+    } finally {
+      await undo();
+    }
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(body).toContain(SUBMISSION_FAILED.title);
+    expect(body).not.toContain("injected failure");
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
 describe("spam resistance", () => {
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const { status, html } = await post("/contact", { ...CONTACT, hp_website: "http://x.test" });
@@ -159,6 +255,14 @@ describe("spam resistance", () => {
     const refused = await post("/contact", CONTACT, from);
     expect(refused.status).toBe(429);
     expect(refused.html).toContain("Too many submissions");
+    // The page without JavaScript says when to try again in its headers too.
+    const page = await app.postForm(
+      "/contact",
+      { form_stamp: stamp(), ...CONTACT },
+      { clientAddress: from },
+    );
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
     expect(await rows()).toHaveLength(10);
     // Another address is not affected.
     expect((await post("/contact", CONTACT)).status).toBe(200);

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SUBMISSION_FAILED, SUBSCRIPTION_FAILED } from "#app/lib/forms.ts";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/validation/newsletter.ts";
+import { RATE_LIMIT_RULES } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
 import { newsletterSubscribers, notifications } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
+import { injectInsertFailure } from "#tests/setup/catalog.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -28,7 +32,7 @@ beforeEach(async () => {
 const subscribers = () => handle.db.select().from(newsletterSubscribers);
 const outbox = () => handle.db.select().from(notifications);
 
-function subscribe(fields: Record<string, string>, enhanced = true) {
+function subscribe(fields: Record<string, string>, enhanced = true, from = nextAddress()) {
   return app.postForm(
     "/newsletter",
     {
@@ -37,9 +41,18 @@ function subscribe(fields: Record<string, string>, enhanced = true) {
       ...(enhanced ? { enhanced: "1" } : {}),
       ...fields,
     },
-    { clientAddress: nextAddress() },
+    { clientAddress: from },
   );
 }
+
+/** The page's text without tags, entities decoded as a reader sees them. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 
 describe("POST /newsletter", () => {
   it("stores the subscriber with the consent record, and queues the notice and welcome", async () => {
@@ -93,7 +106,18 @@ describe("POST /newsletter", () => {
     const cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;
     const page = await app.request("/digital", { headers: { Cookie: cookie } });
     expect(await page.text()).toContain("Submission Successful");
+    // Shown once: the page (which has its own headers) still clears the notice's cookie.
+    expect(page.headers.get("Set-Cookie")).toMatch(/^en_toast=;/);
     expect(await subscribers()).toHaveLength(1);
+  });
+
+  it("without JavaScript answers an invalid address with 400 and a page that leads back", async () => {
+    const response = await subscribe({ email: "no-at-sign", source: "footer" }, false);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("Please enter a valid email address.");
+    expect(html).toMatch(/<a[^>]*href="\/digital"[^>]*>Back to the page you were on<\/a>/);
+    expect(await subscribers()).toHaveLength(0);
   });
 
   it("never redirects off the site", async () => {
@@ -102,6 +126,102 @@ describe("POST /newsletter", () => {
       false,
     );
     expect(response.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("a failure on our side (spec §8)", () => {
+  it.each([
+    ["popup", SUBSCRIPTION_FAILED],
+    ["footer", SUBMISSION_FAILED],
+  ] as const)(
+    "the %s form answers 503 with its notice and stores nothing",
+    async (source, notice) => {
+      // The outbox refuses the welcome e-mail inside the database: the subscriber row, written
+      // first in the same transaction, must go too.
+      const undo = await injectInsertFailure(handle.db, "notifications");
+      try {
+        const response = await subscribe({ email: `fail.${source}@example.co.za`, source });
+        expect(response.status).toBe(503);
+        const body = await response.text();
+        expect(body).toContain(notice.title);
+        expect(body).toContain(notice.description);
+        expect(body).not.toContain("injected failure");
+        expect(body).not.toMatch(/insert into|notifications/i);
+      } finally {
+        await undo();
+      }
+      expect(await subscribers()).toHaveLength(0);
+      expect(await outbox()).toHaveLength(0);
+    },
+  );
+
+  it("without JavaScript answers 503 with a page that shows the notice and leads back", async () => {
+    const undo = await injectInsertFailure(handle.db, "newsletter_subscribers");
+    let response: Response;
+    try {
+      response = await subscribe({ email: "fail.nojs@example.co.za", source: "footer" }, false);
+    } finally {
+      await undo();
+    }
+    expect(response.status).toBe(503);
+    const html = await response.text();
+    const text = visibleText(html);
+    expect(text).toContain(SUBMISSION_FAILED.title);
+    expect(text).toContain(SUBMISSION_FAILED.description);
+    expect(text).not.toContain("injected failure");
+    expect(html).toMatch(/<a[^>]*href="\/digital"[^>]*>Back to the page you were on<\/a>/);
+    expect(await subscribers()).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+  });
+});
+
+describe("the per-address limit", () => {
+  it("answers 429 with a message (and Retry-After), stores nothing, and recovers after the window", async () => {
+    const original = services.rateLimits;
+    // The real rule (10 a minute) with a window short enough to wait out.
+    services.rateLimits = new RateLimits({
+      ...RATE_LIMIT_RULES,
+      publicForm: { points: 2, durationSeconds: 1 },
+    });
+    try {
+      const from = nextAddress();
+      for (const email of ["one@example.co.za", "two@example.co.za"]) {
+        expect((await subscribe({ email, source: "footer" }, true, from)).status).toBe(200);
+      }
+      const blocked = await subscribe(
+        { email: "three@example.co.za", source: "popup" },
+        true,
+        from,
+      );
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+      const body = await blocked.text();
+      expect(body).toContain("Subscription failed");
+      expect(body).toMatch(/Too many submissions\. Please try again in \d+ seconds\./);
+
+      // Without JavaScript: a 429 page with the message and the way back, not a redirect.
+      const page = await subscribe({ email: "four@example.co.za", source: "footer" }, false, from);
+      expect(page.status).toBe(429);
+      expect(page.headers.get("Location")).toBeNull();
+      expect(Number(page.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+      const html = await page.text();
+      expect(visibleText(html)).toMatch(
+        /Submission Failed\s+Too many submissions\. Please try again in \d+ seconds\./,
+      );
+      expect(html).toMatch(/<a[^>]*href="\/digital"[^>]*>Back to the page you were on<\/a>/);
+
+      const stored = (await subscribers()).map((row) => row.email).sort();
+      expect(stored).toEqual(["one@example.co.za", "two@example.co.za"]);
+      expect(await outbox()).toHaveLength(4);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const again = await subscribe({ email: "three@example.co.za", source: "popup" }, true, from);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain("Subscribed!");
+      expect(await subscribers()).toHaveLength(3);
+    } finally {
+      services.rateLimits = original;
+    }
   });
 });
 

@@ -62,14 +62,14 @@ export function AboutVideo({ videoUrl }: { videoUrl: string | null }) {
             <span className="flex size-12 items-center justify-center rounded-full bg-primary text-white">
               <PlayIcon aria-hidden="true" className="size-6 translate-x-0.5" />
             </span>
-            Play video: {ABOUT.videoTitle}
+            {ABOUT.playLabel} {ABOUT.videoTitle}
           </button>
         ) : (
           <Link
             to="/contact"
             className="mx-4 rounded-full bg-white/95 px-4 py-2 text-center text-sm font-semibold text-ink shadow-lg hover:bg-white sm:px-5 sm:py-3 sm:text-base"
           >
-            Ask us for a workshop tour
+            {ABOUT.tourLink}
           </Link>
         )}
       </div>

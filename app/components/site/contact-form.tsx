@@ -1,6 +1,7 @@
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { CONTACT_FIELDS } from "#app/lib/forms.ts";
 import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
@@ -9,7 +10,7 @@ const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 export function ContactForm() {
   const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
     key: "contact-form",
-    fields: ["name", "email", "subject", "message"],
+    fields: CONTACT_FIELDS,
     load: loadSchemas,
     schemaOf: (schemas) => schemas.ContactSchema,
   });
@@ -51,17 +52,31 @@ export function ContactForm() {
           )}
         </Field>
       </div>
-      <Field id="contact-subject" label="Subject" error={errors.subject}>
-        {(props) => (
-          <Input
-            {...props}
-            name="subject"
-            required
-            maxLength={150}
-            defaultValue={values?.subject}
-          />
-        )}
-      </Field>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="contact-phone" label="Phone (optional)" error={errors.phone}>
+          {(props) => (
+            <Input
+              {...props}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={30}
+              defaultValue={values?.phone}
+            />
+          )}
+        </Field>
+        <Field id="contact-subject" label="Subject" error={errors.subject}>
+          {(props) => (
+            <Input
+              {...props}
+              name="subject"
+              required
+              maxLength={150}
+              defaultValue={values?.subject}
+            />
+          )}
+        </Field>
+      </div>
       <Field id="contact-message" label="Message" error={errors.message}>
         {(props) => (
           <Textarea

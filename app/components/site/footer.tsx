@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { COMPANY } from "#app/content/company.ts";
 import { FOOTER_LINKS } from "#app/content/navigation.ts";
+import { FOOTER } from "#app/content/site.ts";
 import { Logo } from "./logo.tsx";
 
 export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
@@ -9,13 +10,12 @@ export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <Logo inverted />
-          <p className="max-w-xs text-sm text-slate-300">
-            Digital solutions, hardware and manufacturing, and bespoke creations from{" "}
-            {COMPANY.address.suburb}, {COMPANY.address.city}.
-          </p>
+          <p className="max-w-xs text-sm text-slate-300">{FOOTER.blurb}</p>
         </div>
         <nav aria-label="Footer">
-          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
+          <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            {FOOTER.exploreHeading}
+          </h2>
           <ul className="grid gap-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
@@ -28,14 +28,14 @@ export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
         </nav>
         <div>
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
-            Newsletter
+            {FOOTER.newsletterHeading}
           </h2>
           {newsletter}
         </div>
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
-          © {new Date().getFullYear()} {COMPANY.legalName}. All rights reserved.
+          © {new Date().getFullYear()} {COMPANY.legalName}. {FOOTER.rights}
         </p>
       </div>
     </footer>

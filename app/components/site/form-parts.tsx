@@ -3,13 +3,7 @@ import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import {
-  type FieldErrors,
-  type FormResult,
-  formValues,
-  isMissingInformation,
-  MISSING_INFORMATION,
-} from "#app/lib/forms.ts";
+import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /** The anti-spam field names (kept in sync with app/server/http/honeypot.server.ts). */
@@ -191,7 +185,7 @@ export function useEnquiryForm<
   load,
   schemaOf,
 }: {
-  /** The fetcher key; also names the "missing information" toast. */
+  /** The fetcher key; also names the validation toast. */
   key: string;
   fields: readonly string[];
   load: () => Promise<Schemas>;
@@ -209,9 +203,8 @@ export function useEnquiryForm<
       if (parsed.success) return true;
       const fieldErrors = schemas.fieldErrorsOf(parsed.error);
       setClientErrors(fieldErrors);
-      if (isMissingInformation(fieldErrors)) {
-        showToast({ id: `${key}-missing`, type: "destructive", ...MISSING_INFORMATION });
-      }
+      // The notice the server would answer (one id per form, so a repeat replaces it).
+      showToast({ id: `${key}-invalid`, ...validationToast(fieldErrors) });
       return false;
     },
     (form) => fetcher.submit(form),

@@ -6,6 +6,7 @@ import { NAV_LINKS } from "#app/content/navigation.ts";
 import { useCart } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/utils.ts";
 import { Logo } from "./logo.tsx";
+import { useHydrated } from "./shop/use-hydrated.ts";
 
 /** Spec §9: the bar becomes compact once the page has scrolled past 50 px. */
 const COMPACT_AFTER_PX = 50;
@@ -68,11 +69,67 @@ function CartLink({ className }: { className?: string }) {
   );
 }
 
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
+    isActive ? "text-primary" : "text-foreground",
+  );
+
+/** The small-screen menu's links (the same as the bar's, plus 'Get a Quote'). */
+function MobileMenuList({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-1 pt-2">
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            end={link.to === "/"}
+            className={(state) => cn(linkClass(state), "block py-3 text-base")}
+            onClick={onNavigate}
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      <li className="pt-2">
+        <QuoteLink className="w-full" onNavigate={onNavigate} />
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The small-screen menu before the page has hydrated, and for good without JavaScript: a
+ * native disclosure (<details>), which opens and closes with no script, by mouse, touch
+ * or keyboard, and announces its state. Choosing a link loads the next page, closed.
+ */
+function FallbackMobileMenu() {
+  return (
+    <details className="group md:hidden">
+      <summary
+        className={cn(
+          buttonVariants({ variant: "ghost", size: "icon" }),
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        <MenuIcon aria-hidden="true" className="group-open:hidden" />
+        <XIcon aria-hidden="true" className="hidden group-open:block" />
+        <span className="sr-only">Menu</span>
+      </summary>
+      {/* Under the bar, full width: the header (fixed) is the containing block. */}
+      <div className="absolute inset-x-0 top-full border-t border-border bg-background px-4 pb-4 shadow-sm">
+        <MobileMenuList />
+      </div>
+    </details>
+  );
+}
+
 export function Navbar() {
   const compact = useScrolledPast(COMPACT_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const hydrated = useHydrated();
 
   // The menu closes whenever a link is chosen (the path changes) and on Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -83,12 +140,6 @@ export function Navbar() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
-
-  const linkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted",
-      isActive ? "text-primary" : "text-foreground",
-    );
 
   return (
     <header
@@ -122,41 +173,31 @@ export function Navbar() {
         <div className="flex items-center gap-2">
           <CartLink />
           <QuoteLink className="hidden md:inline-flex" />
-          <button
-            type="button"
-            className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "md:hidden")}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "md:hidden")}
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}
+            </button>
+          ) : (
+            <FallbackMobileMenu />
+          )}
         </div>
       </nav>
-      <div
-        id={menuId}
-        hidden={!menuOpen}
-        className="border-t border-border bg-background px-4 pb-4 md:hidden"
-      >
-        <ul className="flex flex-col gap-1 pt-2">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === "/"}
-                className={(state) => cn(linkClass(state), "block py-3 text-base")}
-                onClick={() => setMenuOpen(false)}
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          <li className="pt-2">
-            <QuoteLink className="w-full" onNavigate={() => setMenuOpen(false)} />
-          </li>
-        </ul>
-      </div>
+      {hydrated ? (
+        <div
+          id={menuId}
+          hidden={!menuOpen}
+          className="border-t border-border bg-background px-4 pb-4 md:hidden"
+        >
+          <MobileMenuList onNavigate={() => setMenuOpen(false)} />
+        </div>
+      ) : null}
     </header>
   );
 }

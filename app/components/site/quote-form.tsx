@@ -2,6 +2,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { QUOTE_FIELDS } from "#app/lib/forms.ts";
 import { SERVICE_OPTIONS } from "#app/lib/quote-services.ts";
 import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
 
@@ -15,7 +16,7 @@ const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
   const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
     key: `${idPrefix}-form`,
-    fields: ["name", "email", "service", "message"],
+    fields: QUOTE_FIELDS,
     load: loadSchemas,
     schemaOf: (schemas) => schemas.QuoteSchema,
   });
@@ -58,20 +59,34 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
           )}
         </Field>
       </div>
-      <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
-        {(props) => (
-          <NativeSelect {...props} name="service" required defaultValue={values?.service ?? ""}>
-            <option value="" disabled>
-              Select a service
-            </option>
-            {SERVICE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={`${idPrefix}-phone`} label="Phone (optional)" error={errors.phone}>
+          {(props) => (
+            <Input
+              {...props}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={30}
+              defaultValue={values?.phone}
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
+          {(props) => (
+            <NativeSelect {...props} name="service" required defaultValue={values?.service ?? ""}>
+              <option value="" disabled>
+                Select a service
               </option>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
+              {SERVICE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      </div>
       <Field id={`${idPrefix}-message`} label="Message" error={errors.message}>
         {(props) => (
           // Spec §5 / §9: the message box has a minimum height of 8rem.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.ts";
+import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
 import { plainString } from "./text.ts";
 
 /*
@@ -15,25 +16,11 @@ export const CHECKOUT_MESSAGES = {
   emailRequired: "Email address is required",
   emailInvalid: "Please enter a valid email address",
   phoneRequired: "Phone number is required",
-  phoneInvalid:
-    "Please enter a valid phone number, e.g. 082 123 4567, +27 82 123 4567 or an international number starting with +",
+  phoneInvalid: PHONE_INVALID_MESSAGE,
 } as const;
 
-/** Spaces, dashes, dots and brackets people type in phone numbers. */
-const PHONE_SEPARATORS = /[\s\-.()]/g;
-/** South African: 0 and nine digits (082 123 4567, 031 123 4567), or +27 / 0027 and nine. */
-const SA_LOCAL = /^0[1-9]\d{8}$/;
-const SA_INTERNATIONAL = /^(?:\+|00)27[1-9]\d{8}$/;
-/** Any other country, E.164-style: + (or 00), a country code and 7 to 14 more digits. */
-const INTERNATIONAL = /^(?:\+|00)[1-9]\d{7,14}$/;
-
-/** Whether a typed phone number is a South African or an international number. */
-export function isValidPhone(raw: string): boolean {
-  const compact = raw.trim().replace(PHONE_SEPARATORS, "");
-  if (compact.startsWith("+27") || compact.startsWith("0027"))
-    return SA_INTERNATIONAL.test(compact);
-  return SA_LOCAL.test(compact) || INTERNATIONAL.test(compact);
-}
+/** The phone rule lives with the phone helpers; the quote and contact forms share it. */
+export { isValidPhone };
 
 export const CheckoutContactSchema = z.object({
   name: plainString({ error: CHECKOUT_MESSAGES.nameRequired })

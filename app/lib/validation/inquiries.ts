@@ -1,24 +1,31 @@
 /*
- * The quote and contact forms (spec §5): every field is required. One schema per form, used
- * in the browser before submitting and again in the route action.
+ * The quote and contact forms (spec §5): every field of the spec is required. Beyond the
+ * original, a phone number may be given (issue 8: so the company can call or WhatsApp the
+ * requester); when it is, it must be a number the checkout would accept too. One schema per
+ * form, used in the browser before submitting and again in the route action.
  */
 
 import { z } from "zod";
 import { EMAIL_MESSAGE, type FieldErrors, REQUIRED_MESSAGE } from "../forms.ts";
+import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
 import { SERVICE_OPTIONS, type ServiceValue } from "../quote-services.ts";
 import { plainString } from "./text.ts";
 
 // Server code reads these with the schemas; browser components import the zod-free modules.
 export {
+  CONTACT_FIELDS,
   EMAIL_MESSAGE,
   type FieldErrors,
   type FormResult,
   formValues,
   isMissingInformation,
   MISSING_INFORMATION,
+  QUOTE_FIELDS,
   REQUIRED_MESSAGE,
+  SUBMISSION_FAILED,
   SUCCESS_DESCRIPTION,
   SUCCESS_NOTICE_MS,
+  validationToast,
 } from "../forms.ts";
 export { SERVICE_OPTIONS, type ServiceValue, serviceLabel } from "../quote-services.ts";
 
@@ -36,9 +43,23 @@ export const emailField = z
   .max(254, EMAIL_MESSAGE)
   .pipe(z.email(EMAIL_MESSAGE));
 
+/**
+ * The optional phone number: empty (or absent) is null; otherwise the checkout's rule, stored
+ * with single spaces as typed (the company reads and dials it).
+ */
+export const optionalPhoneField = z
+  .string()
+  .trim()
+  .max(30, PHONE_INVALID_MESSAGE)
+  .refine((phone) => phone === "" || isValidPhone(phone), PHONE_INVALID_MESSAGE)
+  .transform((phone) => (phone === "" ? null : phone.replace(/\s+/g, " ")))
+  .optional()
+  .transform((phone) => phone ?? null);
+
 export const QuoteSchema = z.object({
   name: requiredText(120),
   email: emailField,
+  phone: optionalPhoneField,
   service: z.enum(
     SERVICE_OPTIONS.map((option) => option.value) as [ServiceValue, ...ServiceValue[]],
     { error: REQUIRED_MESSAGE },
@@ -50,6 +71,7 @@ export type QuoteInput = z.infer<typeof QuoteSchema>;
 export const ContactSchema = z.object({
   name: requiredText(120),
   email: emailField,
+  phone: optionalPhoneField,
   subject: requiredText(150),
   message: requiredText(5000),
 });

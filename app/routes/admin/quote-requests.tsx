@@ -32,7 +32,11 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
-import { quoteReplyPrefill, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
+import {
+  quoteReplyPrefill,
+  quoteRequestWhatsAppMessage,
+  serviceDisplayLabel,
+} from "#app/lib/quote-requests.ts";
 import { type Toast, toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import {
@@ -243,10 +247,53 @@ function RequestCard({ request, href }: { request: ListedRequest; href: string }
         <span className="flex flex-col text-sm">
           <span className="font-medium text-foreground">{request.name}</span>
           <span className="truncate text-muted-foreground">{request.email}</span>
+          {request.phone ? <span className="text-muted-foreground">{request.phone}</span> : null}
         </span>
         <span className="break-words text-sm text-foreground">{request.preview}</span>
       </Link>
     </li>
+  );
+}
+
+/**
+ * The empty list (spec §2 texts): 'No quote requests yet' only when there are none at all,
+ * 'No quote requests found for "<term>"' for a search. When resolved requests exist but are
+ * hidden (the checkbox is off by default), it says so, with a link that shows them, rather
+ * than suggesting there are none.
+ */
+function EmptyListText({
+  q,
+  allTotal,
+  hiddenResolved,
+}: {
+  q: string | null;
+  allTotal: number;
+  hiddenResolved: number;
+}) {
+  const showResolved = new URLSearchParams(q ? { q, resolved: "1" } : { resolved: "1" });
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        {q
+          ? `No quote requests found for "${q}"`
+          : allTotal === 0
+            ? "No quote requests yet"
+            : "No open quote requests"}
+      </p>
+      {hiddenResolved > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {hiddenResolved === 1
+            ? `1 resolved request${q ? " matches but" : ""} is hidden. `
+            : `${hiddenResolved.toLocaleString("en-ZA")} resolved requests${q ? " match but" : ""} are hidden. `}
+          <Link
+            to={`?${showResolved}`}
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            Show resolved requests
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -420,6 +467,12 @@ function DetailsDialog({
                 <dd className="font-medium">{shown.name}</dd>
                 <dt className="text-muted-foreground">Email</dt>
                 <dd className="break-all font-medium">{shown.email}</dd>
+                {shown.phone ? (
+                  <>
+                    <dt className="text-muted-foreground">Phone</dt>
+                    <dd className="font-medium">{shown.phone}</dd>
+                  </>
+                ) : null}
                 <dt className="text-muted-foreground">Service</dt>
                 <dd className="font-medium">{serviceDisplayLabel(shown.service)}</dd>
               </dl>
@@ -449,11 +502,13 @@ function DetailsDialog({
                   </p>
                 </section>
               ) : null}
+              {/* Call and WhatsApp only when a phone number was given, as on orders. */}
               <ContactActions
                 name={shown.name}
+                phone={shown.phone}
                 email={shown.email}
                 emailSubject={`RE: Your Quote Request - ${serviceDisplayLabel(shown.service)}`}
-                whatsAppMessage=""
+                whatsAppMessage={quoteRequestWhatsAppMessage(shown)}
               />
             </>
           ) : (
@@ -596,13 +651,11 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
         ) : list.requests.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">
             <MessageSquareQuoteIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">
-              {query.q
-                ? `No quote requests found for "${query.q}"`
-                : !query.showResolved && list.allTotal > 0
-                  ? "No open quote requests. Tick “Show resolved requests” to see the others."
-                  : "No quote requests yet"}
-            </p>
+            <EmptyListText
+              q={query.q}
+              allTotal={list.allTotal}
+              hiddenResolved={list.hiddenResolved}
+            />
           </div>
         ) : (
           <ul

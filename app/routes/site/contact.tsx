@@ -5,6 +5,7 @@ import { Card } from "#app/components/ui/card.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
@@ -12,6 +13,9 @@ import type { Route } from "./+types/contact";
 export function action({ request, context }: Route.ActionArgs) {
   return contactAction(request, context);
 }
+
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -23,6 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 const { address } = COMPANY;
+const { labels } = CONTACT_PAGE;
 
 export default function ContactPage() {
   return (
@@ -34,7 +39,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <MapPinIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Address</h2>
+                <h2 className="font-semibold">{labels.address}</h2>
                 <address className="not-italic text-muted-foreground">
                   {address.street}
                   <br />
@@ -47,7 +52,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <PhoneIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Phone</h2>
+                <h2 className="font-semibold">{labels.phone}</h2>
                 <a href={COMPANY.phoneHref} className="text-primary hover:underline">
                   {COMPANY.phone}
                 </a>
@@ -56,9 +61,9 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <MailIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Email</h2>
+                <h2 className="font-semibold">{labels.email}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-                  <dt>General:</dt>
+                  <dt>{labels.generalEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.generalEmail}`}
@@ -67,7 +72,7 @@ export default function ContactPage() {
                       {COMPANY.generalEmail}
                     </a>
                   </dd>
-                  <dt>Support:</dt>
+                  <dt>{labels.supportEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.supportEmail}`}
@@ -82,7 +87,7 @@ export default function ContactPage() {
             <Card className="flex gap-4 p-6">
               <ClockIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
-                <h2 className="font-semibold">Business Hours</h2>
+                <h2 className="font-semibold">{labels.hours}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
                   {COMPANY.hours.map((row) => (
                     <div key={row.days} className="contents">

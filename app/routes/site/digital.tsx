@@ -8,6 +8,7 @@ import {
 } from "#app/components/site/sections.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { DIGITAL } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
@@ -16,6 +17,9 @@ import type { Route } from "./+types/digital";
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);
 }
+
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

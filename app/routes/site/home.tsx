@@ -11,7 +11,8 @@ import {
   ServiceCard,
 } from "#app/components/site/sections.tsx";
 import { organizationJsonLd } from "#app/content/organization.ts";
-import { ABOUT, SERVICE_SUMMARIES } from "#app/content/site.ts";
+import { ABOUT, HOME_SECTIONS, SERVICE_SUMMARIES } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
@@ -24,6 +25,9 @@ export function loader({ context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);
 }
+
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...seo(matches, {
@@ -45,7 +49,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <div>
             <p className="mb-2 text-sm font-semibold uppercase tracking-wider text-primary">
-              Who we are
+              {ABOUT.eyebrow}
             </p>
             <h2 id="about-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
               {ABOUT.heading}
@@ -63,9 +67,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Section id="services" labelledBy="services-heading" className="bg-muted">
         <SectionHeading
           id="services-heading"
-          eyebrow="What we do"
-          title="Our Services"
-          intro="Three divisions, one team: pick where you want to start."
+          eyebrow={HOME_SECTIONS.services.eyebrow}
+          title={HOME_SECTIONS.services.title}
+          intro={HOME_SECTIONS.services.intro}
         />
         <ul className="grid gap-6 md:grid-cols-3">
           {SERVICE_SUMMARIES.map((service) => (
@@ -81,7 +85,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                 >
                   {/* The spec's visible text; the rest names the target for screen readers
                       and search engines (a bare "See More" says nothing out of context). */}
-                  See More<span className="sr-only"> about {service.title}</span>
+                  {HOME_SECTIONS.services.seeMore}
+                  <span className="sr-only"> about {service.title}</span>
                   <ArrowRightIcon aria-hidden="true" className="size-4" />
                 </Link>
               </ServiceCard>
@@ -93,9 +98,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Section id="portfolio" labelledBy="portfolio-heading">
         <SectionHeading
           id="portfolio-heading"
-          eyebrow="Our work"
-          title="Portfolio"
-          intro="A few recent projects across our three divisions."
+          eyebrow={HOME_SECTIONS.portfolio.eyebrow}
+          title={HOME_SECTIONS.portfolio.title}
+          intro={HOME_SECTIONS.portfolio.intro}
         />
         <Portfolio />
       </Section>

@@ -1,13 +1,72 @@
-import { redirect } from "react-router";
-import { newsletterAction } from "#app/server/newsletter/form-action.server.ts";
+import { Link, redirect } from "react-router";
+import { NEWSLETTER_PAGE } from "#app/content/site.ts";
+import { retryAfterHeaders } from "#app/lib/retry-after.ts";
+import { seo } from "#app/lib/seo.ts";
+import { cn } from "#app/lib/utils.ts";
+import {
+  newsletterAction,
+  newsletterActionRan,
+} from "#app/server/newsletter/form-action.server.ts";
 import type { Route } from "./+types/newsletter";
 
-/** POST /newsletter: the footer form and the home popup subscribe here. */
+/*
+ * POST /newsletter: the footer form and the home popup subscribe here. With JavaScript the
+ * answer goes to the form; without it a success goes back to the page the visitor was on,
+ * and a refusal (invalid address, too many submissions, a failure on our side) is this page,
+ * with the refusal's status code, its message and a way back.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   return newsletterAction(request, context);
 }
 
-/** Nothing to show at this address: send a visitor who opens it home. */
-export function loader() {
-  return redirect("/");
+// A 429 tells when to try again, with or without JavaScript.
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+/**
+ * Nothing to show at this address except an action's answer (React Router runs the loaders
+ * after the action, in the same request): a visitor who opens it is sent home.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.get(newsletterActionRan)) throw redirect("/");
+  return null;
+}
+
+/** The answer on this page never changes by reloading data (a fetcher's post elsewhere). */
+export const shouldRevalidate = () => false;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  seo(matches, {
+    title: NEWSLETTER_PAGE.title,
+    description: NEWSLETTER_PAGE.description,
+    path: "/newsletter",
+    noindex: true,
+  });
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  const result = actionData;
+  const error = result?.status === "error";
+  const returnTo = result && "returnTo" in result && result.returnTo ? result.returnTo : "/";
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-5 px-4 py-20">
+      <h1 className="text-3xl font-bold tracking-tight">{NEWSLETTER_PAGE.title}</h1>
+      {result ? (
+        <div
+          role={error ? "alert" : "status"}
+          className={cn(
+            "rounded-lg border p-4",
+            error
+              ? "border-red-300 bg-red-50 text-red-900"
+              : "border-green-300 bg-green-50 text-green-900",
+          )}
+        >
+          <p className="font-semibold">{result.toast.title}</p>
+          {result.toast.description ? <p>{result.toast.description}</p> : null}
+        </div>
+      ) : null}
+      {error ? <p>{NEWSLETTER_PAGE.tryAgain}</p> : null}
+      <Link to={returnTo} className="font-semibold text-primary underline underline-offset-4">
+        {NEWSLETTER_PAGE.back}
+      </Link>
+    </section>
+  );
 }

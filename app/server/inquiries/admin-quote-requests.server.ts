@@ -41,6 +41,8 @@ export interface QuoteRequestSummary {
   id: string;
   name: string;
   email: string;
+  /** Optional: given on the form so the company can call or WhatsApp back. */
+  phone: string | null;
   /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
   service: string;
   /** The message cut at 100 characters (spec §9). */
@@ -57,6 +59,11 @@ export interface QuoteRequestListPage {
   openTotal: number;
   /** Every request and message, resolved or not. */
   allTotal: number;
+  /**
+   * Resolved requests that match the search but are hidden because 'Show resolved requests'
+   * is off (0 when they are shown): the empty list says so instead of "none".
+   */
+  hiddenResolved: number;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -98,6 +105,17 @@ export async function listQuoteRequests(
     await db.$count(contactRequests, eq(contactRequests.isResolved, false)),
     await db.$count(contactRequests),
   ];
+  // Only worth a query when the list is empty: the page then explains what is hidden.
+  const hiddenResolved =
+    total === 0 && !query.showResolved && allTotal > 0
+      ? await db.$count(
+          contactRequests,
+          and(
+            quoteRequestFilterCondition({ q: query.q, showResolved: true }),
+            eq(contactRequests.isResolved, true),
+          ),
+        )
+      : 0;
   const pages = pageCount(total, QUOTE_REQUESTS_PAGE_SIZE);
   const page = Math.min(query.page, pages);
   const rows = await db
@@ -105,6 +123,7 @@ export async function listQuoteRequests(
       id: contactRequests.id,
       name: contactRequests.name,
       email: contactRequests.email,
+      phone: contactRequests.phone,
       service: contactRequests.service,
       // Only the start of the message travels to the list (a message may be 5,000 characters).
       messageStart: sql<string>`left(${contactRequests.message}, 101)`,
@@ -126,6 +145,7 @@ export async function listQuoteRequests(
     total,
     openTotal,
     allTotal,
+    hiddenResolved,
     page,
     pageCount: pages,
     pageSize: QUOTE_REQUESTS_PAGE_SIZE,
@@ -136,6 +156,7 @@ export interface QuoteRequestDetail {
   id: string;
   name: string;
   email: string;
+  phone: string | null;
   service: string;
   message: string;
   isResolved: boolean;
@@ -156,6 +177,7 @@ export async function getQuoteRequest(
       id: contactRequests.id,
       name: contactRequests.name,
       email: contactRequests.email,
+      phone: contactRequests.phone,
       service: contactRequests.service,
       message: contactRequests.message,
       isResolved: contactRequests.isResolved,
@@ -309,6 +331,7 @@ export const QUOTE_REQUEST_EXPORT_HEADER = [
   "Date (SAST)",
   "Name",
   "Email",
+  "Phone",
   "Service",
   "Message",
   "Status",
@@ -335,6 +358,7 @@ function quoteRequestExportBatch(
       id: contactRequests.id,
       name: contactRequests.name,
       email: contactRequests.email,
+      phone: contactRequests.phone,
       service: contactRequests.service,
       message: contactRequests.message,
       isResolved: contactRequests.isResolved,
@@ -363,6 +387,7 @@ export async function* quoteRequestExportBatches(
       row.created,
       row.name,
       row.email,
+      row.phone ?? "",
       serviceDisplayLabel(row.service),
       row.message,
       row.isResolved ? "Resolved" : "Open",

@@ -1,19 +1,20 @@
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import {
+  CONTACT_FIELDS,
   ContactSchema,
-  EMAIL_MESSAGE,
   type FieldErrors,
   type FormResult,
   fieldErrorsOf,
   formValues,
-  isMissingInformation,
-  MISSING_INFORMATION,
+  QUOTE_FIELDS,
   QuoteSchema,
+  SUBMISSION_FAILED,
   SUCCESS_DESCRIPTION,
   SUCCESS_NOTICE_MS,
+  validationToast,
 } from "#app/lib/validation/inquiries.ts";
-import { getServices } from "../context.server.ts";
+import { type AppServices, getServices } from "../context.server.ts";
 import { checkSpam } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { submitContactMessage, submitQuoteRequest } from "./inquiries.server.ts";
@@ -28,12 +29,10 @@ type Context = Readonly<RouterContextProvider>;
 
 function invalid(errors: FieldErrors, values: Record<string, string>) {
   // Spec §5: an empty field gives 'Missing information'; any other problem names itself.
-  const toast: FormResult["toast"] = isMissingInformation(errors)
-    ? { ...MISSING_INFORMATION, type: "destructive" }
-    : errors.email
-      ? { title: "Invalid email", description: EMAIL_MESSAGE, type: "destructive" }
-      : { title: "Submission Failed", description: Object.values(errors)[0], type: "destructive" };
-  return data<FormResult>({ status: "error", toast, fieldErrors: errors, values }, { status: 400 });
+  return data<FormResult>(
+    { status: "error", toast: validationToast(errors), fieldErrors: errors, values },
+    { status: 400 },
+  );
 }
 
 function stringValues(values: Record<string, string | undefined>) {
@@ -64,6 +63,25 @@ async function rateLimited(context: Context) {
   );
 }
 
+/**
+ * A valid submission that could not be stored (the database refused or was unreachable):
+ * the transaction rolled back, so nothing was stored and no e-mail will go out. Spec §8:
+ * 'Submission Failed' with a message; ours is readable (never SQL or a stack), the cause is
+ * logged, and the typed values stay in the form so the visitor can send it again.
+ */
+function unavailable(
+  services: AppServices,
+  form: "quote" | "contact",
+  error: unknown,
+  values: Record<string, string>,
+) {
+  services.logger.error({ err: error, form }, "public form: storing the submission failed");
+  return data<FormResult>(
+    { status: "error", toast: { ...SUBMISSION_FAILED, type: "destructive" }, values },
+    { status: 503 },
+  );
+}
+
 export async function quoteAction(request: Request, context: Context) {
   const { services, formData, verdict } = await guard(request, context);
   const success: FormResult = {
@@ -75,7 +93,7 @@ export async function quoteAction(request: Request, context: Context) {
       duration: SUCCESS_NOTICE_MS,
     },
   };
-  const raw = formValues(formData, ["name", "email", "service", "message"]);
+  const raw = formValues(formData, QUOTE_FIELDS);
   const parsed = QuoteSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), stringValues(raw));
   if (verdict !== "ok") {
@@ -83,9 +101,13 @@ export async function quoteAction(request: Request, context: Context) {
     services.logger.info({ form: "quote", verdict }, "spam submission dropped");
     return data(success);
   }
-  const limited = await rateLimited(context);
-  if (limited) return limited;
-  await submitQuoteRequest(services.db, services.env, parsed.data);
+  try {
+    const limited = await rateLimited(context);
+    if (limited) return limited;
+    await submitQuoteRequest(services.db, services.env, parsed.data);
+  } catch (error) {
+    return unavailable(services, "quote", error, stringValues(raw));
+  }
   return data(success);
 }
 
@@ -100,15 +122,19 @@ export async function contactAction(request: Request, context: Context) {
       duration: SUCCESS_NOTICE_MS,
     },
   };
-  const raw = formValues(formData, ["name", "email", "subject", "message"]);
+  const raw = formValues(formData, CONTACT_FIELDS);
   const parsed = ContactSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), stringValues(raw));
   if (verdict !== "ok") {
     services.logger.info({ form: "contact", verdict }, "spam submission dropped");
     return data(success);
   }
-  const limited = await rateLimited(context);
-  if (limited) return limited;
-  await submitContactMessage(services.db, services.env, parsed.data);
+  try {
+    const limited = await rateLimited(context);
+    if (limited) return limited;
+    await submitContactMessage(services.db, services.env, parsed.data);
+  } catch (error) {
+    return unavailable(services, "contact", error, stringValues(raw));
+  }
   return data(success);
 }

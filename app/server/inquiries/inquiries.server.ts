@@ -15,23 +15,35 @@ type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 export const GENERAL_CONTACT = "General Contact";
 
 /**
- * Stores a quote request (spec §7: contact_requests {name, email, service, message}) and
+ * Stores a quote request (spec §7: contact_requests {name, email, service, message}, plus the
+ * optional phone number) and
  * its company notification in one transaction. `service` is stored as the option's label
  * ("Web Development"), as the original did: the admin list and the reply subject
  * 'RE: Your Quote Request - <service>' show it as is (decision 004).
  */
-export async function submitQuoteRequest(db: Database, env: MailEnv, input: QuoteInput) {
+export async function submitQuoteRequest(
+  db: Database,
+  env: MailEnv,
+  input: Omit<QuoteInput, "phone"> & { phone?: string | null },
+) {
   const service = serviceLabel(input.service);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactRequests)
-      .values({ name: input.name, email: input.email, service, message: input.message })
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        service,
+        message: input.message,
+      })
       .returning({ id: contactRequests.id });
     await queueMessages(
       tx,
       quoteRequestMessage(env, {
         name: input.name,
         email: input.email,
+        phone: input.phone ?? null,
         service,
         message: input.message,
       }),
@@ -44,19 +56,29 @@ export async function submitQuoteRequest(db: Database, env: MailEnv, input: Quot
 export async function submitContactMessage(
   db: Database,
   env: MailEnv,
-  input: Omit<ContactInput, "subject"> & { subject?: string | null },
+  input: Omit<ContactInput, "subject" | "phone"> & {
+    subject?: string | null;
+    phone?: string | null;
+  },
 ) {
   const subject = input.subject?.trim() || GENERAL_CONTACT;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactRequests)
-      .values({ name: input.name, email: input.email, service: subject, message: input.message })
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        service: subject,
+        message: input.message,
+      })
       .returning({ id: contactRequests.id });
     await queueMessages(
       tx,
       contactMessage(env, {
         name: input.name,
         email: input.email,
+        phone: input.phone ?? null,
         subject,
         message: input.message,
       }),

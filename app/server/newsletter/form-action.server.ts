@@ -1,14 +1,16 @@
-import type { RouterContextProvider } from "react-router";
-import { data } from "react-router";
+import { createContext, data, type RouterContextProvider } from "react-router";
 import {
   type FormResult,
+  SUBMISSION_FAILED,
+  SUBSCRIPTION_FAILED,
   SUCCESS_DESCRIPTION,
   SUCCESS_NOTICE_MS,
-} from "#app/lib/validation/inquiries.ts";
+} from "#app/lib/forms.ts";
 import {
   INVALID_EMAIL,
   NEWSLETTER_CONSENT_TEXT,
   NewsletterSchema,
+  type NewsletterSource,
 } from "#app/lib/validation/newsletter.ts";
 import { getServices } from "../context.server.ts";
 import { checkSpam } from "../http/honeypot.server.ts";
@@ -19,7 +21,7 @@ import { subscribe } from "./subscribers.server.ts";
 type Context = Readonly<RouterContextProvider>;
 
 /** Spec §8 notices for the two newsletter forms. */
-function successToast(source: "footer" | "popup"): FormResult["toast"] {
+function successToast(source: NewsletterSource): FormResult["toast"] {
   // The footer uses the shared submit helper's notice, the popup its own (spec §8).
   return source === "popup"
     ? {
@@ -36,6 +38,14 @@ function successToast(source: "footer" | "popup"): FormResult["toast"] {
       };
 }
 
+/**
+ * A failure's title (spec §8): the footer goes through the shared submit helper, 'Submission
+ * Failed'; the popup has its own, 'Subscription failed'.
+ */
+function failureTitle(source: NewsletterSource) {
+  return source === "popup" ? SUBSCRIPTION_FAILED.title : SUBMISSION_FAILED.title;
+}
+
 const ALREADY: FormResult["toast"] = {
   title: "Already subscribed",
   description: "This email is already subscribed to our newsletter.",
@@ -49,19 +59,37 @@ function safeReturnPath(value: FormDataEntryValue | null): string {
   return value;
 }
 
+/** What the /newsletter page renders after a refused submission without JavaScript. */
+export type NewsletterPageResult = FormResult & { returnTo?: string };
+
+/**
+ * Set when this request ran the newsletter action: the /newsletter page then shows its
+ * answer. Without it (someone opens /newsletter) there is nothing to show.
+ */
+export const newsletterActionRan = createContext<boolean>(false);
+
 /**
  * POST /newsletter, from the footer form and the home popup. With JavaScript (the form
- * marks itself `enhanced`) the answer is data for the fetcher; without it, post/redirect/get
- * back to the page with the notice flashed (the public layout renders it).
+ * marks itself `enhanced`) the answer is data for the fetcher. Without it, a success is a
+ * post/redirect/get back to the page with the notice flashed (the public layout renders it);
+ * a refusal renders the /newsletter page with its status (400, 429, 503), the notice and a
+ * link back, so a browser, a proxy or a script sees the failure for what it is.
  */
 export async function newsletterAction(request: Request, context: Context) {
   const services = getServices(context);
+  context.set(newsletterActionRan, true);
   const formData = await request.formData();
   const enhanced = formData.get("enhanced") === "1";
   const returnTo = safeReturnPath(formData.get("redirect_to"));
-  const answer = async (result: FormResult, status = 200) => {
-    if (enhanced) return data(result, { status });
-    return redirectWithToast(services.env.SESSION_SECRET, returnTo, result.toast);
+  const answer = async (
+    result: FormResult,
+    init: { status?: number; headers?: HeadersInit } = {},
+  ) => {
+    if (enhanced) return data(result, init);
+    if (result.status === "success") {
+      return redirectWithToast(services.env.SESSION_SECRET, returnTo, result.toast);
+    }
+    return data<NewsletterPageResult>({ ...result, returnTo }, init);
   };
 
   const parsed = NewsletterSchema.safeParse({
@@ -75,7 +103,7 @@ export async function newsletterAction(request: Request, context: Context) {
         toast: { ...INVALID_EMAIL, type: "destructive" },
         fieldErrors: { email: INVALID_EMAIL.description },
       },
-      400,
+      { status: 400 },
     );
   }
   const { email, source } = parsed.data;
@@ -84,27 +112,38 @@ export async function newsletterAction(request: Request, context: Context) {
     services.logger.info({ form: `newsletter-${source}`, verdict }, "spam submission dropped");
     return answer({ status: "success", toast: successToast(source) });
   }
-  const limit = await services.rateLimits.consume("publicForm", getClientAddress(context));
-  if (!limit.allowed) {
-    return answer(
-      {
-        status: "error",
-        toast: {
-          title: source === "popup" ? "Subscription failed" : "Submission Failed",
-          description: `Too many submissions. Please try again in ${limit.retryAfterSeconds} seconds.`,
-          type: "destructive",
+  try {
+    const limit = await services.rateLimits.consume("publicForm", getClientAddress(context));
+    if (!limit.allowed) {
+      return answer(
+        {
+          status: "error",
+          toast: {
+            title: failureTitle(source),
+            description: `Too many submissions. Please try again in ${limit.retryAfterSeconds} seconds.`,
+            type: "destructive",
+          },
         },
-      },
-      429,
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    const outcome = await subscribe(services.db, services.env, {
+      email,
+      source,
+      consentText: NEWSLETTER_CONSENT_TEXT,
+    });
+    if (outcome.status === "already") {
+      return answer({ status: "success", already: true, toast: ALREADY });
+    }
+  } catch (error) {
+    // The database refused or was unreachable: the transaction rolled back, nothing was
+    // stored and no e-mail will go out. A readable message, the cause in the log (spec §8).
+    services.logger.error(
+      { err: error, form: `newsletter-${source}` },
+      "newsletter: storing the subscription failed",
     );
-  }
-  const outcome = await subscribe(services.db, services.env, {
-    email,
-    source,
-    consentText: NEWSLETTER_CONSENT_TEXT,
-  });
-  if (outcome.status === "already") {
-    return answer({ status: "success", already: true, toast: ALREADY });
+    const failed = source === "popup" ? SUBSCRIPTION_FAILED : SUBMISSION_FAILED;
+    return answer({ status: "error", toast: { ...failed, type: "destructive" } }, { status: 503 });
   }
   return answer({ status: "success", toast: successToast(source) });
 }

@@ -18,8 +18,20 @@ const EVIL = `<img src=x onerror="alert('x')">&"`;
 /** Every message kind built with the same hostile value in every visitor field. */
 function everyMessage(value: string) {
   return [
-    quoteRequestMessage(env, { name: value, email: "a@b.co", service: value, message: value }),
-    contactMessage(env, { name: value, email: "a@b.co", subject: value, message: value }),
+    quoteRequestMessage(env, {
+      name: value,
+      email: "a@b.co",
+      phone: value,
+      service: value,
+      message: value,
+    }),
+    contactMessage(env, {
+      name: value,
+      email: "a@b.co",
+      phone: value,
+      subject: value,
+      message: value,
+    }),
     ...newSubscriberMessages(env, { email: "a@b.co", unsubscribeUrl: "https://kwezi.example/u/t" }),
     ...orderMessages(env, {
       id: "abcdef12-0000-4000-8000-000000000000",

@@ -113,9 +113,14 @@ function fieldsHtml(fields: Field[], caption: string): SafeHtml {
 
 // ---- To the company ------------------------------------------------------------------------
 
+/** The requester's phone number as a row, only when one was given. */
+const phoneField = (phone: string | null | undefined): Field[] => (phone ? [["Phone", phone]] : []);
+
 export interface QuoteRequestData {
   name: string;
   email: string;
+  /** Optional (beyond the original): the company may call or WhatsApp the requester. */
+  phone?: string | null;
   /** The service label (spec §3 service options). */
   service: string;
   message: string;
@@ -126,6 +131,7 @@ export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): Outgo
   const fields: Field[] = [
     ["Name", data.name],
     ["Email", data.email],
+    ...phoneField(data.phone),
     ["Service", data.service],
   ];
   const adminUrl = `${env.PUBLIC_URL}/admin/quote-requests`;
@@ -153,6 +159,7 @@ export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): Outgo
 export interface ContactMessageData {
   name: string;
   email: string;
+  phone?: string | null;
   subject: string;
   message: string;
 }
@@ -162,6 +169,7 @@ export function contactMessage(env: MailEnv, data: ContactMessageData): Outgoing
   const fields: Field[] = [
     ["Name", data.name],
     ["Email", data.email],
+    ...phoneField(data.phone),
     ["Subject", data.subject],
   ];
   const adminUrl = `${env.PUBLIC_URL}/admin/quote-requests`;

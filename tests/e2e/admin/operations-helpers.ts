@@ -142,6 +142,8 @@ async function formStamp(address: string) {
 export async function submitQuoteRequest(quote: {
   name: string;
   email: string;
+  /** Optional on the form. */
+  phone?: string;
   service: string;
   message: string;
 }) {

@@ -11,6 +11,8 @@ const TAG = uniqueTag("quote");
 const web = {
   name: `Webby ${TAG}`,
   email: `webby.${TAG}@example.co.za`,
+  // Optional on the form: this requester gave one, the IoT one did not.
+  phone: "082 555 0142",
   service: "web-development",
 };
 const iot = { name: `Sensor ${TAG}`, email: `sensor.${TAG}@example.co.za`, service: "iot" };
@@ -54,6 +56,10 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /IoT Systems/ })).toBeVisible();
   await expect(dialog.getByText(`Temperature sensors for a cold room (${TAG}).`)).toBeVisible();
+  // No phone number given: e-mail only, no Call or WhatsApp.
+  const quickActions = dialog.getByRole("list", { name: `Contact ${iot.name}` });
+  await expect(quickActions.getByRole("link", { name: "Email" })).toBeVisible();
+  await expect(quickActions.getByRole("link", { name: /Call|WhatsApp/ })).toHaveCount(0);
   expect((await axe(page)).violations).toEqual([]);
   await dialog.getByRole("button", { name: "Mark as Resolved" }).click();
   await expect(toast(page, "Marked as resolved")).toBeVisible();
@@ -70,6 +76,32 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
   await dialog.getByRole("button", { name: "Mark as Open" }).click();
   await expect(toast(page, "Marked as open")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Mark as Resolved" })).toBeVisible();
+});
+
+test("a request with a phone number: the number, Call and WhatsApp, as on orders", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  await page.goto(`/admin/quote-requests?q=${encodeURIComponent(web.email)}`);
+  const card = page.getByRole("list", { name: "Quote requests" }).getByRole("listitem");
+  await expect(card).toContainText(web.phone);
+  await card.getByRole("link").click();
+  const details = page.getByRole("dialog");
+  await expect(details.getByText(web.phone, { exact: true })).toBeVisible();
+  const quickActions = details.getByRole("list", { name: `Contact ${web.name}` });
+  await expect(quickActions.getByRole("link", { name: "Call" })).toHaveAttribute(
+    "href",
+    "tel:+27825550142",
+  );
+  // wa.me with the international number and a message that names the request.
+  const whatsApp = quickActions.getByRole("link", { name: /WhatsApp/ });
+  const href = new URL((await whatsApp.getAttribute("href"))!);
+  expect(`${href.origin}${href.pathname}`).toBe("https://wa.me/27825550142");
+  expect(href.searchParams.get("text")).toMatch(
+    /^Hi Webby, this is Kwezi Engineering about your quote request for Web Development of \d{1,2} \w+ \d{4}\.$/,
+  );
+  expect((await axe(page)).violations).toEqual([]);
 });
 
 test("reply: prefilled text, Send Reply, the e-mail, and the reply shown afterwards", async ({

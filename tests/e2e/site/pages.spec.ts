@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { findEmail, subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
@@ -128,9 +129,58 @@ test("Get a Quote scrolls to the quote section on home and links to /#quote else
   await expect(nav.getByRole("link", { name: "Get a Quote" })).toHaveAttribute("href", "/#quote");
   await page.goto("/");
   await waitForHydration(page);
+  // A plain link to /#quote would get there too (a same-page fragment navigation, smooth by
+  // the page's CSS): what proves the handler ran is that no navigation happened — no
+  // hashchange, no new history entry, the same document. And the page passes through
+  // positions between the top and the quote section (smooth), where a jump lands at once.
+  const historyLength = await page.evaluate(() => {
+    const w = window as Window & { __samePage?: boolean; __hashChanges?: number; __ys?: number[] };
+    w.__samePage = true;
+    w.__hashChanges = 0;
+    w.__ys = [];
+    window.addEventListener("hashchange", () => {
+      w.__hashChanges! += 1;
+    });
+    window.addEventListener("scroll", () => w.__ys!.push(window.scrollY), { passive: true });
+    return history.length;
+  });
   await nav.getByRole("link", { name: "Get a Quote" }).click();
   await expect(page.locator("section#quote")).toBeInViewport();
   await expect(page).toHaveURL(/\/#quote$/);
+  // Wait for the scrolling to end (the position holds between two looks).
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => window.scrollY);
+        const settled = y === last;
+        last = y;
+        return settled;
+      },
+      { intervals: [150] },
+    )
+    .toBe(true);
+  const after = await page.evaluate(() => {
+    const w = window as Window & { __samePage?: boolean; __hashChanges?: number; __ys?: number[] };
+    return {
+      samePage: w.__samePage,
+      hashChanges: w.__hashChanges,
+      length: history.length,
+      ys: w.__ys!,
+      final: window.scrollY,
+    };
+  });
+  expect({
+    samePage: after.samePage,
+    hashChanges: after.hashChanges,
+    length: after.length,
+  }).toEqual({
+    samePage: true,
+    hashChanges: 0,
+    length: historyLength,
+  });
+  const between = after.ys.filter((y) => y > 0 && y < after.final - 1);
+  expect(between.length, `scroll positions: ${after.ys.join(", ")}`).toBeGreaterThan(0);
 });
 
 test("/digital: six services, the tech stack, the consultation link and a working view-services button", async ({
@@ -271,6 +321,54 @@ test.describe("mobile menu", () => {
   });
 });
 
+test.describe("mobile menu without JavaScript", () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+
+  test("opens with a tap and leads to every main link", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menuLink = (name: string) => nav.getByRole("link", { name, exact: true });
+    // A native disclosure (<details>) opens without script. Its summary ("Menu") has no ARIA
+    // role Playwright can query (browsers expose it as a disclosure button).
+    const toggle = nav.locator("summary").filter({ hasText: "Menu" });
+    // Closed at first: the bar's own links are hidden at this width.
+    await expect(menuLink("Bespoke")).toBeHidden();
+    await toggle.click();
+    for (const [name, href] of [
+      ["Digital", "/digital"],
+      ["Hardware", "/hardware"],
+      ["Bespoke", "/crafts"],
+      ["Contact", "/contact"],
+      ["Get a Quote", "/#quote"],
+    ] as const) {
+      await expect(menuLink(name)).toBeVisible();
+      await expect(menuLink(name)).toHaveAttribute("href", href);
+    }
+    await menuLink("Hardware").click();
+    await expect(page).toHaveURL(/\/hardware$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Hardware & Manufacturing" }),
+    ).toBeVisible();
+    // The next page starts with the menu closed again.
+    await expect(menuLink("Bespoke")).toBeHidden();
+  });
+});
+
+test.describe("mobile menu before the page's scripts run", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("axe: the open fallback menu has no WCAG 2.2 AA violations", async ({ page }) => {
+    // The app's scripts never arrive (axe still runs: JavaScript itself is on).
+    await page.route("**/assets/**/*.js", (route) => route.abort());
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main" }).locator("summary").click();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Bespoke" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
 test("the bar becomes compact past 50 px of scroll", async ({ page }) => {
   await page.goto("/privacy");
   await waitForHydration(page);
@@ -278,6 +376,87 @@ test("the bar becomes compact past 50 px of scroll", async ({ page }) => {
   await expect(bar).toHaveAttribute("data-compact", "false");
   await page.mouse.wheel(0, 400);
   await expect(bar).toHaveAttribute("data-compact", "true");
+});
+
+test("the compact threshold is 50 px: not compact at 40 px, compact at 60 px", async ({ page }) => {
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  const bar = page.locator("header[data-compact]");
+  const scrollTo = async (top: number) => {
+    await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
+    expect(await page.evaluate(() => window.scrollY)).toBe(top);
+  };
+  await scrollTo(60);
+  await expect(bar).toHaveAttribute("data-compact", "true");
+  await scrollTo(40);
+  await expect(bar).toHaveAttribute("data-compact", "false");
+  await scrollTo(60);
+  await expect(bar).toHaveAttribute("data-compact", "true");
+});
+
+/** A product page of the demo catalogue, as a visitor finds it on /crafts. */
+async function aProductPath(page: Page) {
+  await page.goto("/crafts");
+  const href = await page.locator('main a[href^="/products/"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/products\/[0-9a-f-]{36}$/);
+  return href!;
+}
+
+for (const width of [360, 1440]) {
+  test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width, height: 900 });
+    const paths = [
+      "/",
+      "/digital",
+      "/hardware",
+      "/crafts",
+      await aProductPath(page),
+      "/contact",
+      "/cart",
+      "/checkout",
+      "/privacy",
+      "/terms",
+      "/sitemap",
+      "/no-such-page",
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.getByRole("contentinfo").waitFor();
+      const widths = await page.evaluate(() => ({
+        viewport: document.documentElement.clientWidth,
+        page: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+      }));
+      expect(widths.page, `${path}: the page is wider than the window`).toBeLessThanOrEqual(
+        widths.viewport,
+      );
+      expect(widths.body, `${path}: the body is wider than the window`).toBeLessThanOrEqual(
+        widths.viewport,
+      );
+    }
+  });
+}
+
+test("axe: the unsubscribe page of a newsletter e-mail", async ({ page }) => {
+  const email = `${uniqueTag("leaving")}@example.co.za`;
+  await subscribe(email);
+  // The link as the subscriber gets it, in the welcome e-mail (quoted-printable undone).
+  const eml = (await findEmail("newsletter.welcome", (file) => file.includes(email))).replace(
+    /=\r?\n/g,
+    "",
+  );
+  const path = eml.match(/\/newsletter\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/)?.[0];
+  expect(path).toBeTruthy();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(path!);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Unsubscribe" })).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
 });
 
 for (const path of [

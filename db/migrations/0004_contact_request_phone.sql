@@ -1,0 +1,2 @@
+ALTER TABLE "contact_requests" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "contact_requests" ADD CONSTRAINT "contact_requests_phone_not_blank" CHECK ("contact_requests"."phone" is null or btrim("contact_requests"."phone") <> '');
