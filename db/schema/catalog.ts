@@ -27,6 +27,8 @@ export const categories = pgTable(
     // Names are unique regardless of case ("Easter Collection" = "easter collection").
     uniqueIndex("categories_name_lower_unique").on(sql`lower(${t.name})`),
     index("categories_name_idx").on(t.name),
+    // The admin product search matches category names as substrings (spec §2).
+    index("categories_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     check("categories_name_not_blank", sql`btrim(${t.name}) <> ''`),
   ],
 );
@@ -45,6 +47,9 @@ export const products = pgTable(
   },
   (t) => [
     index("products_name_idx").on(t.name),
+    // The admin search: a case-insensitive substring of name or description (spec §2).
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("products_name_not_blank", sql`btrim(${t.name}) <> ''`),
     check("products_price_not_negative", sql`${t.price} >= 0`),
   ],

@@ -15,6 +15,8 @@ export const users = pgTable(
   (t) => [
     // E-mail is unique regardless of case: "Admin@x.co" and "admin@x.co" are one account.
     uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    // User Access searches e-mail addresses as case-insensitive substrings.
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     check("users_email_not_blank", sql`btrim(${t.email}) <> ''`),
   ],
 );

@@ -125,3 +125,38 @@ describe("schema constraints", () => {
     expect(isForeignKeyViolation(refusal)).toBe(true);
   });
 });
+
+describe("indexes", () => {
+  it("has one for every list order and search of the spec", async () => {
+    const result = await handle.db.execute<{ tablename: string; indexdef: string }>(
+      sql`select tablename, indexdef from pg_indexes where schemaname = 'public'`,
+    );
+    const rows = "rows" in result ? result.rows : (result as unknown as typeof result.rows);
+    const definitions = (table: string) =>
+      rows.filter((row) => row.tablename === table).map((row) => row.indexdef.split(" USING ")[1]);
+    const expected: [table: string, definition: RegExp][] = [
+      // Lists: products and categories by name, the rest newest first (spec §9).
+      ["products", /^btree \(name\)$/],
+      ["categories", /^btree \(name\)$/],
+      ["orders", /^btree \(created_at DESC/],
+      ["orders", /^btree \(status, created_at DESC/],
+      ["newsletter_subscribers", /^btree \(created_at DESC/],
+      ["contact_requests", /^btree \(created_at DESC/],
+      ["contact_requests", /^btree \(is_resolved, created_at DESC/],
+      ["users", /^btree \(lower\(email\)\)$/],
+      // Substring searches (ILIKE '%term%'): trigram indexes.
+      ["products", /^gin \(name gin_trgm_ops\)$/],
+      ["products", /^gin \(description gin_trgm_ops\)$/],
+      ["categories", /^gin \(name gin_trgm_ops\)$/],
+      ["orders", /customer_name.*email.*phone.*gin_trgm_ops/s],
+      ["newsletter_subscribers", /^gin \(email gin_trgm_ops\)$/],
+      ["contact_requests", /name.*email.*service.*message.*gin_trgm_ops/s],
+      ["users", /^gin \(email gin_trgm_ops\)$/],
+    ];
+    for (const [table, definition] of expected) {
+      expect(definitions(table), `${table}: ${definition}`).toContainEqual(
+        expect.stringMatching(definition),
+      );
+    }
+  });
+});
