@@ -77,6 +77,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       NOTIFY_EMAIL: "office@example.co.za",
+      // As behind a reverse proxy: each test sends its own client address (playwright-utils).
+      TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
     },
   },

@@ -128,10 +128,14 @@ describe("schema constraints", () => {
 
 describe("indexes", () => {
   it("has one for every list order and search of the spec", async () => {
-    const result = await handle.db.execute<{ tablename: string; indexdef: string }>(
+    type IndexRow = { tablename: string; indexdef: string };
+    const result: unknown = await handle.db.execute(
       sql`select tablename, indexdef from pg_indexes where schemaname = 'public'`,
     );
-    const rows = "rows" in result ? result.rows : (result as unknown as typeof result.rows);
+    // PGlite answers { rows }, postgres.js the rows themselves.
+    const rows = (
+      Array.isArray(result) ? result : (result as { rows: unknown[] }).rows
+    ) as IndexRow[];
     const definitions = (table: string) =>
       rows.filter((row) => row.tablename === table).map((row) => row.indexdef.split(" USING ")[1]);
     const expected: [table: string, definition: RegExp][] = [

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "#tests/playwright-utils.ts";
 import {
   addFromList,
   cartBadge,

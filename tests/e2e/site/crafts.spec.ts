@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "#app/server/catalog/demo-catalogue.server.ts";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { expectNoAxeViolations, productCards } from "./shop-helpers.ts";
 
 /**

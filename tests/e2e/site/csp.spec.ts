@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, test } from "../../playwright-utils.ts";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
 
 /*

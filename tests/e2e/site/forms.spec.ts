@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";

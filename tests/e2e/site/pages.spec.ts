@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { findEmail, subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { cartBadge, expectNoAxeViolations } from "./shop-helpers.ts";
 
 test("a product page: price, all categories, related products, Add to Cart", async ({ page }) => {

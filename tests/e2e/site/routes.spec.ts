@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "#tests/playwright-utils.ts";
 
 /** Every route of spec section 2 answers with the right layout. */
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { E2E_ADMIN, loginAs } from "#tests/playwright-utils.ts";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { E2E_ADMIN, expect, loginAs, test } from "#tests/playwright-utils.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "#tests/playwright-utils.ts";
 import { addFromList, expectNoAxeViolations } from "./shop-helpers.ts";
 
 /*
