@@ -2,7 +2,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { CONTACT_FIELDS } from "#app/lib/forms.ts";
-import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
+import {
+  AntiSpamFields,
+  Field,
+  FormNotice,
+  OptionalPhoneField,
+  useEnquiryForm,
+} from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
@@ -53,18 +59,7 @@ export function ContactForm() {
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-phone" label="Phone (optional)" error={errors.phone}>
-          {(props) => (
-            <Input
-              {...props}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={30}
-              defaultValue={values?.phone}
-            />
-          )}
-        </Field>
+        <OptionalPhoneField id="contact-phone" error={errors.phone} defaultValue={values?.phone} />
         <Field id="contact-subject" label="Subject" error={errors.subject}>
           {(props) => (
             <Input

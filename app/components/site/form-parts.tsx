@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
@@ -59,15 +60,21 @@ export function useResultToast(result: FormResult | undefined) {
 export function FormNotice({ result }: { result: FormResult | undefined }) {
   const hydrated = useHydrated();
   if (!result || hydrated) return null;
+  return <NoticeBox result={result} className="text-sm" />;
+}
+
+/** A form result's notice in the page: an alert for a refusal, a status for a success. */
+export function NoticeBox({ result, className }: { result: FormResult; className?: string }) {
   const error = result.status === "error";
   return (
     <div
       role={error ? "alert" : "status"}
       className={cn(
-        "rounded-lg border p-4 text-sm",
+        "rounded-lg border p-4",
         error
           ? "border-red-300 bg-red-50 text-red-900"
           : "border-green-300 bg-green-50 text-green-900",
+        className,
       )}
     >
       <p className="font-semibold">{result.toast.title}</p>
@@ -109,6 +116,35 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The optional phone number of the quote and contact forms (issue 8: the company may call
+ * or WhatsApp back); checked with the checkout's rule when given.
+ */
+export function OptionalPhoneField({
+  id,
+  error,
+  defaultValue,
+}: {
+  id: string;
+  error?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <Field id={id} label="Phone (optional)" error={error}>
+      {(props) => (
+        <Input
+          {...props}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          maxLength={30}
+          defaultValue={defaultValue}
+        />
+      )}
+    </Field>
   );
 }
 

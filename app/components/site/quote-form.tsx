@@ -4,7 +4,13 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { QUOTE_FIELDS } from "#app/lib/forms.ts";
 import { SERVICE_OPTIONS } from "#app/lib/quote-services.ts";
-import { AntiSpamFields, Field, FormNotice, useEnquiryForm } from "./form-parts.tsx";
+import {
+  AntiSpamFields,
+  Field,
+  FormNotice,
+  OptionalPhoneField,
+  useEnquiryForm,
+} from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
@@ -60,18 +66,11 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
         </Field>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${idPrefix}-phone`} label="Phone (optional)" error={errors.phone}>
-          {(props) => (
-            <Input
-              {...props}
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={30}
-              defaultValue={values?.phone}
-            />
-          )}
-        </Field>
+        <OptionalPhoneField
+          id={`${idPrefix}-phone`}
+          error={errors.phone}
+          defaultValue={values?.phone}
+        />
         <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
           {(props) => (
             <NativeSelect {...props} name="service" required defaultValue={values?.service ?? ""}>

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
+import { NoticeBox } from "#app/components/site/form-parts.tsx";
 import { NEWSLETTER_PAGE } from "#app/content/site.ts";
 import { seo } from "#app/lib/seo.ts";
-import { cn } from "#app/lib/utils.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import {
   newsletterAction,
@@ -49,20 +49,7 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col justify-center gap-5 px-4 py-20">
       <h1 className="text-3xl font-bold tracking-tight">{NEWSLETTER_PAGE.title}</h1>
-      {result ? (
-        <div
-          role={error ? "alert" : "status"}
-          className={cn(
-            "rounded-lg border p-4",
-            error
-              ? "border-red-300 bg-red-50 text-red-900"
-              : "border-green-300 bg-green-50 text-green-900",
-          )}
-        >
-          <p className="font-semibold">{result.toast.title}</p>
-          {result.toast.description ? <p>{result.toast.description}</p> : null}
-        </div>
-      ) : null}
+      {result ? <NoticeBox result={result} /> : null}
       {error ? <p>{NEWSLETTER_PAGE.tryAgain}</p> : null}
       <Link to={returnTo} className="font-semibold text-primary underline underline-offset-4">
         {NEWSLETTER_PAGE.back}

@@ -1,6 +1,7 @@
 import type { Page, Response } from "@playwright/test";
 import { expect, test } from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
+import { PUBLIC_PATHS } from "./public-paths.ts";
 
 /*
  * The real Content-Security-Policy of the production server (issue 9) against the real
@@ -9,19 +10,6 @@ import { waitForHydration } from "./hydration.ts";
  * one policy violation, console error or page error; and every document carries the policy
  * with this response's nonce.
  */
-
-const PUBLIC_PAGES = [
-  "/",
-  "/digital",
-  "/hardware",
-  "/crafts",
-  "/contact",
-  "/cart",
-  "/checkout",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-];
 
 const ADMIN_PAGES = [
   "/admin/dashboard",
@@ -108,7 +96,7 @@ test.describe("with the real Content-Security-Policy", () => {
     const problems = await watch(page);
     // The popup has its own test below; here it stays away.
     await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
-    for (const path of [...PUBLIC_PAGES, await firstProductPath(page)]) {
+    for (const path of [...PUBLIC_PATHS, await firstProductPath(page)]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       await waitForHydration(page);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "#tests/playwright-utils.ts";
 import { findEmail, subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import { waitForHydration } from "./hydration.ts";
+import { PUBLIC_PATHS } from "./public-paths.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
 /** Issue 4: every public page's quoted texts, the hero rotation, filter, menu and axe. */
@@ -407,20 +408,7 @@ for (const width of [360, 1440]) {
   test(`no page scrolls sideways at ${width} px`, async ({ page }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
-    const paths = [
-      "/",
-      "/digital",
-      "/hardware",
-      "/crafts",
-      await aProductPath(page),
-      "/contact",
-      "/cart",
-      "/checkout",
-      "/privacy",
-      "/terms",
-      "/sitemap",
-      "/no-such-page",
-    ];
+    const paths = [...PUBLIC_PATHS, await aProductPath(page), "/no-such-page"];
     for (const path of paths) {
       await page.goto(path);
       await waitForHydration(page);

@@ -1,19 +1,7 @@
 import { expect, test } from "#tests/playwright-utils.ts";
+import { PUBLIC_PATHS } from "./public-paths.ts";
 
 /** Every route of spec section 2 answers with the right layout. */
-
-const PUBLIC_PATHS = [
-  "/",
-  "/digital",
-  "/hardware",
-  "/crafts",
-  "/contact",
-  "/cart",
-  "/checkout",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-];
 
 for (const path of PUBLIC_PATHS) {
   test(`${path} renders in the public layout`, async ({ page }) => {
