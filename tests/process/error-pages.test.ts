@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
 import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
@@ -20,7 +21,9 @@ const NO_DATABASE =
 
 const ADMIN = { email: "owner@example.co.za", password: "owner-password-1" };
 const SESSION_SECRET = "error-pages-secret-0123456789abcdef0123456789";
-const BROKEN_TABLES = ["orders", "contact_requests", "products"] as const;
+const BROKEN_TABLES = ["orders", "contact_requests", "products", "newsletter_subscribers"] as const;
+/** A signed unsubscribe link: its action writes to newsletter_subscribers, uncaught. */
+const UNSUBSCRIBE = `/newsletter/unsubscribe/${createUnsubscribeToken(SESSION_SECRET, "reader@example.co.za")}`;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 let base: string;
@@ -113,23 +116,36 @@ const contactForm = () =>
     form_stamp: createFormStamp(SESSION_SECRET, Date.now() - 10_000),
   }).toString();
 
-const postForm = (path: string) =>
+const postForm = (path: string, body = contactForm()) =>
   fetch(`${base}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-    body: contactForm(),
+    body,
   });
 
 describe("a broken database under the production server", () => {
-  it("a public form answers 500 with the generic screen, no SQL, no stack", async ({ skip }) => {
+  it("a public form answers 503 with its own notice (spec §8), no SQL, no stack", async ({
+    skip,
+  }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     const response = await postForm("/contact");
+    expect(response.status).toBe(503);
+    const body = await response.text();
+    expect(body).toContain("Submission Failed");
+    expectNoLeak(body, "POST /contact");
+  });
+
+  it("an unexpected failure answers 500 with the generic screen, no SQL, no stack", async ({
+    skip,
+  }) => {
+    skip(!TEST_DATABASE_URL, NO_DATABASE);
+    const response = await postForm(UNSUBSCRIBE, "");
     expect(response.status).toBe(500);
     const body = await response.text();
     expect(body).toContain("Unexpected Application Error!");
     expect(body).toContain("Something went wrong on our side. Please try again in a moment.");
-    expectNoLeak(body, "POST /contact");
+    expectNoLeak(body, "POST unsubscribe");
   });
 
   it("a public page answers with its own message (spec §8), no SQL, no stack", async ({ skip }) => {
@@ -145,7 +161,7 @@ describe("a broken database under the production server", () => {
   it("`.data` requests answer 500 with a sanitised error, no SQL, no stack", async ({ skip }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     const requests = [
-      ["POST /contact.data", () => postForm("/contact.data")],
+      ["POST unsubscribe .data", () => postForm(`${UNSUBSCRIBE}.data`, "")],
       [
         `GET /admin/orders/${UNKNOWN_ID}.data`,
         () =>
@@ -178,6 +194,7 @@ describe("a broken database under the production server", () => {
   }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     await postForm("/contact");
+    await postForm(UNSUBSCRIBE, "");
     await fetch(`${base}${productPath}`);
     await fetch(`${base}/admin/orders/${UNKNOWN_ID}.data`, { headers: { Cookie: adminCookie } });
     await expect
