@@ -21,7 +21,13 @@ const NO_DATABASE =
 
 const ADMIN = { email: "owner@example.co.za", password: "owner-password-1" };
 const SESSION_SECRET = "error-pages-secret-0123456789abcdef0123456789";
-const BROKEN_TABLES = ["orders", "contact_requests", "products", "newsletter_subscribers"] as const;
+const BROKEN_TABLES = [
+  "orders",
+  "contact_requests",
+  "products",
+  "newsletter_subscribers",
+  "audit_log",
+] as const;
 /** A signed unsubscribe link: its action writes to newsletter_subscribers, uncaught. */
 const UNSUBSCRIBE = `/newsletter/unsubscribe/${createUnsubscribeToken(SESSION_SECRET, "reader@example.co.za")}`;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -136,15 +142,28 @@ describe("a broken database under the production server", () => {
     expectNoLeak(body, "POST /contact");
   });
 
-  it("an unexpected failure answers 500 with the generic screen, no SQL, no stack", async ({
+  it("a page without its own error screen shows the generic one (spec §2), no SQL", async ({
+    skip,
+  }) => {
+    skip(!TEST_DATABASE_URL, NO_DATABASE);
+    const response = await fetch(`${base}/admin/audit`, { headers: { Cookie: adminCookie } });
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).toContain("Unexpected Application Error!");
+    expect(body).toContain("Something went wrong on our side. Please try again in a moment.");
+    expectNoLeak(body, "GET /admin/audit");
+  });
+
+  it("an uncaught failure answers 500 with the page's own message, no SQL, no stack", async ({
     skip,
   }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     const response = await postForm(UNSUBSCRIBE, "");
     expect(response.status).toBe(500);
     const body = await response.text();
-    expect(body).toContain("Unexpected Application Error!");
-    expect(body).toContain("Something went wrong on our side. Please try again in a moment.");
+    // Not "this link is not valid": the link is fine, the failure is ours.
+    expect(body).toContain("We could not remove your address just now.");
+    expect(body).not.toContain("This unsubscribe link is not valid.");
     expectNoLeak(body, "POST unsubscribe");
   });
 
@@ -195,6 +214,7 @@ describe("a broken database under the production server", () => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     await postForm("/contact");
     await postForm(UNSUBSCRIBE, "");
+    await fetch(`${base}/admin/audit`, { headers: { Cookie: adminCookie } });
     await fetch(`${base}${productPath}`);
     await fetch(`${base}/admin/orders/${UNKNOWN_ID}.data`, { headers: { Cookie: adminCookie } });
     await expect

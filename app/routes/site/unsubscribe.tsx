@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -62,12 +62,17 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   );
 }
 
+/** A link that is not ours says so; a failure on our side must not blame the link. */
 export function ErrorBoundary() {
+  const error = useRouteError();
+  const invalidLink = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="mx-auto max-w-xl px-4 py-20">
       <h1 className="text-3xl font-bold tracking-tight">Unsubscribe</h1>
       <p className="mt-4">
-        This unsubscribe link is not valid. E-mail us and we will remove your address by hand.
+        {invalidLink
+          ? "This unsubscribe link is not valid. E-mail us and we will remove your address by hand."
+          : "We could not remove your address just now. Please try again in a moment, or e-mail us and we will remove it by hand."}
       </p>
     </section>
   );
