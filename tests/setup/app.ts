@@ -1,23 +1,19 @@
-import { afterAll } from "vitest";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { AppServices } from "#app/server/context.server.ts";
 
 type ServerEntry = typeof import("../../server/app.ts");
 type TestRequestInit = RequestInit & { clientAddress?: string };
 
+const SERVER_BUILD = pathToFileURL(path.resolve("build/server/index.js")).href;
+
 /**
  * The real route handler (loaders, actions, rendering) over the given services, without an
- * HTTP server: Vite compiles the app on demand like `npm run dev`. Closed after the file.
+ * HTTP server: the production server bundle, which the integration projects' global setup
+ * builds when the sources are newer (tests/setup/global-app-build.ts).
  */
 export async function createTestApp(services: AppServices) {
-  const { createServer } = await import("vite");
-  const vite = await createServer({
-    // No HMR WebSocket: parallel test files would all claim its port (24678).
-    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
-    appType: "custom",
-    logLevel: "error",
-  });
-  afterAll(() => vite.close());
-  const entry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
+  const entry = (await import(/* @vite-ignore */ SERVER_BUILD)) as ServerEntry;
   const handle = await entry.createFetchHandler(services);
   const origin = services.env.PUBLIC_URL;
 
