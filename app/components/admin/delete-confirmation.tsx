@@ -80,6 +80,10 @@ export function DeleteConfirmDialog({
 /**
  * The Delete button of a row: opens the dialog, or without JavaScript asks the server for the
  * inline confirmation (`?delete=<id>`, keeping the other query parameters).
+ *
+ * Inside another form (the category manager's), pass `formId` and render
+ * `<DeleteRequestForm id={formId} />` outside that form: forms cannot nest in HTML (the
+ * browser drops the inner one), so the button then submits its GET form by `form=`.
  */
 export function DeleteButton({
   target,
@@ -87,6 +91,7 @@ export function DeleteButton({
   keep = {},
   label,
   className,
+  formId,
   children,
 }: {
   target: DeleteTarget;
@@ -95,30 +100,56 @@ export function DeleteButton({
   /** The accessible name, e.g. 'Delete "Walnut Phone Stand"'. */
   label: string;
   className?: string;
+  /** The id of a DeleteRequestForm rendered elsewhere (see above). */
+  formId?: string;
   children: React.ReactNode;
 }) {
+  const button = (
+    <button
+      type="submit"
+      form={formId}
+      name="delete"
+      value={target.id}
+      aria-label={label}
+      onClick={(event) => {
+        event.preventDefault();
+        onAsk(target);
+      }}
+      className={cn(
+        buttonVariants({ variant: "ghost", size: "sm" }),
+        "text-destructive hover:bg-red-50 hover:text-red-800",
+        className,
+      )}
+    >
+      {children}
+    </button>
+  );
+  if (formId) return button;
   return (
-    <Form method="get" preventScrollReset className="inline">
+    <DeleteRequestForm keep={keep} className="inline">
+      {button}
+    </DeleteRequestForm>
+  );
+}
+
+/** The GET form a Delete button submits without JavaScript (`?delete=<id>`). */
+export function DeleteRequestForm({
+  id,
+  keep = {},
+  className,
+  children,
+}: {
+  id?: string;
+  keep?: Record<string, string | null | undefined>;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form id={id} method="get" preventScrollReset className={className}>
       {Object.entries(keep).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <button
-        type="submit"
-        name="delete"
-        value={target.id}
-        aria-label={label}
-        onClick={(event) => {
-          event.preventDefault();
-          onAsk(target);
-        }}
-        className={cn(
-          buttonVariants({ variant: "ghost", size: "sm" }),
-          "text-destructive hover:bg-red-50 hover:text-red-800",
-          className,
-        )}
-      >
-        {children}
-      </button>
+      {children}
     </Form>
   );
 }

@@ -1,12 +1,14 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon, FolderOpenIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { useId } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import {
   DeleteButton,
   DeleteConfirmationPanel,
   DeleteConfirmDialog,
+  DeleteRequestForm,
   deleteQuestion,
   useDeleteConfirmation,
 } from "#app/components/admin/delete-confirmation.tsx";
@@ -29,6 +31,7 @@ import {
 } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
 import { StorageWriteError } from "#app/server/storage/storage.server.ts";
@@ -105,6 +108,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(read.formData, { schema: CategoryManagerSchema });
   if (submission.status !== "success") {
+    if (hasUnshownErrors(submission.error, ["name", "description", "image"])) {
+      return data(
+        {
+          result: submission.reply({ formErrors: [INCOMPLETE_FORM_MESSAGE] }),
+          toast: toast({
+            type: "destructive",
+            title: "Error",
+            description: `Failed to save category: ${INCOMPLETE_FORM_MESSAGE}`,
+          }),
+        },
+        { status: 400 },
+      );
+    }
     return data(
       { result: submission.reply(), toast: imageErrorToast(submission.error?.image) },
       { status: 400 },
@@ -343,6 +359,7 @@ function ManagerForm({
       : undefined,
   });
   const heading = category ? `Edit "${category.name}"` : "New Category";
+  const deleteFormId = useId();
 
   return (
     <section
@@ -392,6 +409,7 @@ function ManagerForm({
             <DeleteButton
               target={{ id: category.id, name: category.name }}
               onAsk={onDelete}
+              formId={deleteFormId}
               label={`Delete "${category.name}"`}
               className="sm:mr-auto"
             >
@@ -412,6 +430,8 @@ function ManagerForm({
           </Button>
         </div>
       </Form>
+      {/* Outside the form above: forms cannot nest (the Delete button names it by id). */}
+      {category ? <DeleteRequestForm id={deleteFormId} /> : null}
     </section>
   );
 }
