@@ -93,6 +93,7 @@ async function firstProductPath(page: Page) {
 
 test.describe("with the real Content-Security-Policy", () => {
   test("every public page loads and hydrates without a violation or an error", async ({ page }) => {
+    test.setTimeout(90_000); // thirteen pages, each loaded and hydrated in turn
     const problems = await watch(page);
     // The popup has its own test below; here it stays away.
     await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
@@ -181,6 +182,7 @@ test.describe("with the real Content-Security-Policy", () => {
     page,
     loginAsAdmin,
   }) => {
+    test.setTimeout(90_000); // fourteen admin pages, each loaded until the network is idle
     const problems = await watch(page);
     await loginAsAdmin();
     for (const path of ADMIN_PAGES) {
@@ -197,6 +199,13 @@ test.describe("with the real Content-Security-Policy", () => {
       .click();
     await expect(page).toHaveURL(/\/admin\/products\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("button", { name: "Update Product" })).toBeVisible();
+    // The category manager's form, opened from its address (server-rendered, then hydrated).
+    await page.goto("/admin/categories/manager");
+    await page.getByRole("region", { name: "Categories" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(/\?edit=[0-9a-f-]{36}$/);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Save Category" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
     // A search form, sent by the page's script.
     await page.goto("/admin/orders");
     await page.waitForLoadState("networkidle");
