@@ -1,4 +1,4 @@
-import { ArrowRightIcon } from "lucide-react";
+import { ArrowRightIcon, PauseIcon, PlayIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
@@ -20,20 +20,25 @@ function usePrefersReducedMotion() {
 
 /**
  * Home hero (spec §2): the call to action rotates every 3 s through the three divisions.
- * With reduced motion the rotation stops (WCAG 2.2.2) and all three stay reachable through
- * the D/H/B tiles.
+ * WCAG 2.2.2 asks that moving content can be paused: the rotation waits while the pointer or
+ * the keyboard focus is on it, stops for good with the pause button, and never starts under
+ * reduced motion. The link is one element whose text and target change, so a keyboard user
+ * who has tabbed onto it keeps the focus. All three stay reachable through the D/H/B tiles.
  */
 export function HomeHero() {
   const [slide, setSlide] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [held, setHeld] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const rotating = !reducedMotion && !paused && !held;
   useEffect(() => {
-    if (reducedMotion) return;
+    if (!rotating) return;
     const timer = window.setInterval(
       () => setSlide((current) => (current + 1) % HERO_CTAS.length),
       HERO_ROTATION_MS,
     );
     return () => window.clearInterval(timer);
-  }, [reducedMotion]);
+  }, [rotating]);
   const cta = HERO_CTAS[slide]!;
 
   return (
@@ -54,33 +59,55 @@ export function HomeHero() {
             {COMPANY.tagline}
           </h1>
           <p className="mt-6 max-w-xl text-lg text-slate-200">{HERO_INTRO}</p>
-          <div className="mt-8 flex flex-wrap items-center gap-4">
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: only holds the rotation while the pointer or focus is here */}
+          <div
+            className="mt-8 flex flex-wrap items-center gap-4"
+            onMouseEnter={() => setHeld(true)}
+            onMouseLeave={() => setHeld(false)}
+            onFocus={() => setHeld(true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+            }}
+          >
             <Link
-              key={cta.to}
               to={cta.to}
               data-testid="hero-cta"
-              className={cn(
-                buttonVariants({ variant: "accent", size: "lg" }),
-                "min-w-72 motion-safe:animate-fade-in",
-              )}
+              className={cn(buttonVariants({ variant: "accent", size: "lg" }), "min-w-72")}
             >
-              {cta.label}
+              <span key={cta.to} className="motion-safe:animate-fade-in">
+                {cta.label}
+              </span>
               <ArrowRightIcon aria-hidden="true" />
             </Link>
-            <ol className="flex gap-2" aria-label="Highlighted division">
-              {HERO_CTAS.map((item, index) => (
-                <li
-                  key={item.to}
-                  aria-current={index === slide ? "true" : undefined}
-                  className={cn(
-                    "h-1.5 w-8 rounded-full transition-colors",
-                    index === slide ? "bg-amber-400" : "bg-white/30",
-                  )}
-                >
-                  <span className="sr-only">{item.label}</span>
-                </li>
-              ))}
-            </ol>
+            <div className="flex items-center gap-3">
+              <ol className="flex gap-2" aria-label="Highlighted division">
+                {HERO_CTAS.map((item, index) => (
+                  <li
+                    key={item.to}
+                    aria-current={index === slide ? "true" : undefined}
+                    className={cn(
+                      "h-1.5 w-8 rounded-full transition-colors",
+                      index === slide ? "bg-amber-400" : "bg-white/30",
+                    )}
+                  >
+                    <span className="sr-only">{item.label}</span>
+                  </li>
+                ))}
+              </ol>
+              {/* Hidden by CSS under reduced motion (nothing rotates), so the row never shifts. */}
+              <button
+                type="button"
+                onClick={() => setPaused((value) => !value)}
+                aria-label={paused ? "Play the rotation" : "Pause the rotation"}
+                className="flex size-9 items-center justify-center rounded-full border border-white/25 text-white transition-colors hover:border-amber-300 hover:text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300 motion-reduce:hidden"
+              >
+                {paused ? (
+                  <PlayIcon aria-hidden="true" className="size-4" />
+                ) : (
+                  <PauseIcon aria-hidden="true" className="size-4" />
+                )}
+              </button>
+            </div>
           </div>
         </div>
         <ul className="grid grid-cols-3 gap-3 sm:gap-4" aria-label="Divisions">

@@ -1,5 +1,5 @@
 import { MenuIcon, ShoppingCartIcon, XIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { NAV_LINKS } from "#app/content/navigation.ts";
@@ -130,13 +130,20 @@ export function Navbar() {
   const menuId = useId();
   const location = useLocation();
   const hydrated = useHydrated();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
 
   // The menu closes whenever a link is chosen (the path changes) and on Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
   useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      // Focus inside the menu would vanish with it: give it back to the toggle.
+      if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
+      setMenuOpen(false);
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
@@ -175,6 +182,7 @@ export function Navbar() {
           <QuoteLink className="hidden md:inline-flex" />
           {hydrated ? (
             <button
+              ref={toggleRef}
               type="button"
               className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "md:hidden")}
               aria-expanded={menuOpen}
@@ -191,6 +199,7 @@ export function Navbar() {
       </nav>
       {hydrated ? (
         <div
+          ref={menuRef}
           id={menuId}
           hidden={!menuOpen}
           className="border-t border-border bg-background px-4 pb-4 md:hidden"

@@ -74,6 +74,37 @@ test("home: the call to action rotates every 3 seconds through the three divisio
   await expect(cta).toHaveText("Explore Digital Solutions");
 });
 
+test("home: the rotation holds while focused, keeps the focus, and can be paused", async ({
+  page,
+}) => {
+  await page.clock.install({ time: START });
+  await page.clock.pauseAt(START + 1000);
+  await page.goto("/");
+  await waitForHydration(page);
+  const cta = page.getByTestId("hero-cta");
+  // WCAG 2.2.2: a keyboard user on the link is not moved on, nor loses the focus.
+  await cta.focus();
+  await page.clock.runFor(7000);
+  await expect(cta).toHaveText("Explore Digital Solutions");
+  await expect(cta).toBeFocused();
+  // Focus elsewhere: it rotates again.
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(3000);
+  await expect(cta).toHaveText("See Hardware Capabilities");
+  // The pause button stops it for good (the pointer leaves first), and plays it again.
+  const pause = page.getByRole("button", { name: "Pause the rotation" });
+  await pause.click();
+  await page.mouse.move(0, 0);
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(9000);
+  await expect(cta).toHaveText("See Hardware Capabilities");
+  await page.getByRole("button", { name: "Play the rotation" }).click();
+  await page.mouse.move(0, 0);
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(3000);
+  await expect(cta).toHaveText("Shop Bespoke Creations");
+});
+
 test("home: with reduced motion the call to action stays put", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.clock.install();
@@ -81,6 +112,8 @@ test("home: with reduced motion the call to action stays put", async ({ page }) 
   await waitForHydration(page);
   await page.clock.runFor(7000);
   await expect(page.getByTestId("hero-cta")).toHaveText("Explore Digital Solutions");
+  // Nothing moves, so there is nothing to pause.
+  await expect(page.getByRole("button", { name: "Pause the rotation" })).toBeHidden();
 });
 
 test("home: the portfolio filter shows one division at a time, All by default", async ({
@@ -316,6 +349,12 @@ test.describe("mobile menu", () => {
     await expect(menu.getByRole("link", { name: "Bespoke" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+    // Escape from a link inside the menu gives the focus back to the toggle.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Digital" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("link", { name: "Hardware" }).click();
     await expect(page).toHaveURL(/\/hardware$/);
