@@ -354,6 +354,29 @@ describe("the /checkout action", () => {
     },
   );
 
+  it.each([
+    ["a quantity past any number", { quantity: "1e9" }],
+    ["a quantity that is not a number", { quantity: "two" }],
+    ["an absurd product id", { productId: "x".repeat(500) }],
+    ["a missing form key", { idempotencyKey: "" }],
+  ] as const)(
+    "refuses a hand-made post with %s (400), saying so on screen, and stores nothing",
+    async (_label, change) => {
+      const before = await counts();
+      const body = new URLSearchParams(form([{ productId: box().id, quantity: 1 }]));
+      for (const [field, value] of Object.entries(change)) {
+        const name = field === "idempotencyKey" ? field : `lines[0].${field}`;
+        body.set(name, value);
+      }
+      const response = await app.postForm("/checkout", body, { clientAddress: nextAddress() });
+      expect(response.status).toBe(400);
+      const html = (await response.text()).replaceAll("&#x27;", "'");
+      expect(html).toContain("Error placing order");
+      expect(html).toContain("Your order could not be read.");
+      expect(await counts()).toEqual(before);
+    },
+  );
+
   it("a double submit of one form (same key) stores one order and both get the success", async () => {
     const before = await counts();
     const body = form([{ productId: keyring().id, quantity: 1, priceCents: 8550 }]);

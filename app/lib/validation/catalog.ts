@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { plainString } from "./text.ts";
 
+/** Mirrors INCOMPLETE_FORM_MESSAGE of app/server/http/submission.server.ts (server-only). */
+const INCOMPLETE_FORM_MESSAGE = "This form was sent incompletely: reload the page and try again.";
+
 /*
  * The admin catalogue forms (spec §2 product form, category form, category manager; §5
  * "Product", "Category form"). One schema per form: Conform runs it in the browser and the
@@ -106,7 +109,7 @@ export type CategoryFormInput = z.infer<typeof CategoryFormSchema>;
 /** /admin/categories/manager: name, description and image (spec §7 "Manager"). */
 export const CategoryManagerSchema = z.object({
   intent: z.literal("save", {
-    error: "This form was sent incompletely: reload the page and try again.",
+    error: INCOMPLETE_FORM_MESSAGE,
   }),
   /** Absent: a new category. */
   id: z.uuid().optional(),

@@ -10,6 +10,7 @@ import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
+import { hasUnshownErrors } from "#app/server/http/submission.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
 import type { Route } from "./+types/checkout";
@@ -36,6 +37,9 @@ function errorToast(description: string): Toast {
     description,
   };
 }
+
+const UNREADABLE_ORDER_MESSAGE =
+  "Your order could not be read. Please go back to your cart, check it and try again.";
 
 /** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -69,7 +73,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const submission = parseWithZod(formData, { schema: CheckoutSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: null }, { status: 400 });
+    // The contact fields show their own messages; anything else (the cart's lines, the
+    // form's key) is not on screen, so it gets a message of its own.
+    if (!hasUnshownErrors(submission.error, ["name", "email", "phone"])) {
+      return data({ result: submission.reply(), toast: null }, { status: 400 });
+    }
+    return data(
+      {
+        result: submission.reply({ formErrors: [UNREADABLE_ORDER_MESSAGE] }),
+        toast: errorToast(UNREADABLE_ORDER_MESSAGE),
+      },
+      { status: 400 },
+    );
   }
   const { name, email, phone, idempotencyKey, lines } = submission.value;
 

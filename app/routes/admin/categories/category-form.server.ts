@@ -6,6 +6,7 @@ import { CategoryFormSchema } from "#app/lib/validation/catalog.ts";
 import { saveCategory } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
@@ -47,7 +48,14 @@ export async function categoryFormAction({
     return failure(read.status, { status: "error", error: { "": [read.message] } }, read.message);
   }
   const submission = parseWithZod(read.formData, { schema: CategoryFormSchema });
-  if (submission.status !== "success") return failure(400, submission.reply());
+  if (submission.status !== "success") {
+    if (!hasUnshownErrors(submission.error, ["name"])) return failure(400, submission.reply());
+    return failure(
+      400,
+      submission.reply({ formErrors: [INCOMPLETE_FORM_MESSAGE] }),
+      INCOMPLETE_FORM_MESSAGE,
+    );
+  }
 
   try {
     const result = await saveCategory(db, storage, admin, categoryId, submission.value);

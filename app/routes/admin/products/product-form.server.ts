@@ -6,6 +6,7 @@ import { MAX_UPLOAD_BODY_BYTES, ProductFormSchema } from "#app/lib/validation/ca
 import { saveProduct } from "#app/server/catalog/products.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
 import { StorageWriteError } from "#app/server/storage/storage.server.ts";
@@ -63,6 +64,19 @@ export async function productFormAction({
 
   const submission = parseWithZod(read.formData, { schema: ProductFormSchema });
   if (submission.status !== "success") {
+    if (
+      hasUnshownErrors(submission.error, ["name", "description", "price", "categoryIds", "image"])
+    ) {
+      return failure(
+        400,
+        submission.reply({ formErrors: [INCOMPLETE_FORM_MESSAGE] }),
+        toast({
+          type: "destructive",
+          title: errorTitle(creating),
+          description: INCOMPLETE_FORM_MESSAGE,
+        }),
+      );
+    }
     return failure(400, submission.reply(), imageErrorToast(submission.error?.image));
   }
   const { image: file, ...fields } = submission.value;
