@@ -41,6 +41,8 @@ export const RATE_LIMIT_RULES = {
   loginFailuresPerAddress: { points: 20, durationSeconds: 15 * 60 },
   /** Create Account attempts per client address. */
   signupPerAddress: { points: 5, durationSeconds: 15 * 60 },
+  /** Create Account attempts per e-mail address, from any address (issue 6). */
+  signupPerEmail: { points: 5, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -147,6 +147,39 @@ describe("sign-in", () => {
     expect(await sessionRows(regular.id)).toEqual([]);
   });
 
+  it("signs out whoever the browser was before when a non-admin signs in (denied)", async () => {
+    const { cookie } = await signedInCookie(services, admin.id);
+    const before = (await sessionRows(admin.id)).length;
+    const response = await login({ email: regular.email, password: regular.password }, { cookie });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain("Access Denied");
+    const cleared = response.headers.getSetCookie().find((c) => c.startsWith("en_session="));
+    expect(cleared).toContain("Max-Age=0");
+    expect(await sessionRows(admin.id)).toHaveLength(before - 1);
+    expect(await sessionRows(regular.id)).toEqual([]);
+    const dashboard = await app.request("/admin/dashboard", { headers: { Cookie: cookie } });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("Location")).toMatch(/^\/admin\/login\?redirectTo=/);
+  });
+
+  it("signs a non-admin out with 'Access Denied' when they open the login page", async () => {
+    const { cookie } = await signedInCookie(services, regular.id);
+    const response = await app.request("/admin/login", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/login");
+    expect(await sessionRows(regular.id)).toEqual([]);
+    const toastCookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith("en_toast="));
+    const page = await app.request("/admin/login", { headers: { Cookie: toastCookie! } });
+    const html = await page.text();
+    expect(html).toContain("Access Denied");
+    expect(html).toContain(
+      "You are not an admin user. Please request access from an admin of the system.",
+    );
+  });
+
   it("answers a wrong password and an unknown e-mail alike", async () => {
     const wrong = await login({ email: admin.email, password: "not-the-password" });
     const unknown = await login({ email: "nobody@example.co.za", password: "not-the-password" });
@@ -247,6 +280,28 @@ describe("brute-force limits", () => {
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Too many attempts, try again in");
     expect(await findUserByEmail(services.db, "bulk-x@example.co.za")).toBeUndefined();
+  });
+
+  it("limits Create Account per e-mail too, whatever the address", async () => {
+    const limit = RATE_LIMIT_RULES.signupPerEmail.points;
+    const fields = {
+      email: "Same-Person@example.co.za",
+      password: "same-password",
+      confirmPassword: "same-password",
+    };
+    for (let i = 0; i < limit; i++) {
+      const response = await signup(
+        { ...fields, email: i % 2 ? fields.email.toLowerCase() : fields.email },
+        `192.0.2.${100 + i}`,
+      );
+      expect(response.status).toBe(200);
+    }
+    const blocked = await signup(fields, "192.0.2.120");
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Too many attempts, try again in");
+    // Another e-mail from that same address is still welcome.
+    const other = await signup({ ...fields, email: "someone-else@example.co.za" }, "192.0.2.120");
+    expect(other.status).toBe(200);
   });
 });
 

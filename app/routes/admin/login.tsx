@@ -15,12 +15,15 @@ import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
-import { ACCESS_DENIED_TOAST, getSessionUserFromRequest } from "#app/server/users/auth.server.ts";
+import {
+  ACCESS_DENIED_TOAST,
+  getSessionUserFromRequest,
+  signOutDenied,
+} from "#app/server/users/auth.server.ts";
 import { safeRedirectPath } from "#app/server/users/redirect.server.ts";
 import {
   clearSessionCookie,
   commitSessionCookie,
-  deleteSession,
   readSessionToken,
 } from "#app/server/users/session.server.ts";
 import { signIn, signUp, tooManyAttemptsMessage } from "#app/server/users/sign-in.server.ts";
@@ -43,15 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = url.searchParams.get("redirectTo");
   const user = await getSessionUserFromRequest(request, context);
   if (user?.isAdmin) throw redirect(safeRedirectPath(redirectTo));
-  if (user) {
-    // A session whose admin role was revoked meanwhile: end it quietly.
-    const { db, env } = getServices(context);
-    await deleteSession(db, user.sessionId);
-    return data(
-      { redirectTo: safeRedirectPath(redirectTo, "") },
-      { headers: { "Set-Cookie": await clearSessionCookie(env) } },
-    );
-  }
+  // A signed-in non-admin (an admin role revoked meanwhile) is signed out and told why,
+  // as the guard of every other admin page does (spec §4 "Route guard", §8 'Access Denied').
+  if (user) throw await signOutDenied(context, user);
   return { redirectTo: safeRedirectPath(redirectTo, "") };
 }
 
@@ -125,11 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const previousToken = await readSessionToken(request, env);
   const outcome = await signIn(services, {
     email: submission.value.email,
     password: submission.value.password,
     clientAddress,
-    previousToken: await readSessionToken(request, env),
+    previousToken,
   });
 
   if (outcome.kind === "signed-in") {
@@ -159,7 +157,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         alert: { title: ACCESS_DENIED_TOAST.title, message: ACCESS_DENIED_TOAST.description },
         toast: { id: toastId(), ...ACCESS_DENIED_TOAST },
       },
-      { status: 403 },
+      // Whoever the browser was signed in as before is signed out too (spec §4).
+      {
+        status: 403,
+        headers: previousToken ? { "Set-Cookie": await clearSessionCookie(env) } : undefined,
+      },
     );
   }
 

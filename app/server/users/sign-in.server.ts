@@ -36,11 +36,12 @@ export async function signIn(
     return { kind: "invalid" };
   }
   await rateLimits.reset("loginFailuresPerEmail", emailKey);
-  // Spec §4: sign-in succeeds only for an admin; anyone else gets no session at all.
+  // Rotation: whatever session the browser carried before is ended. Spec §4: sign-in
+  // succeeds only for an admin; anyone else is "signed out again and denied", so the
+  // browser is left with no session at all.
+  if (input.previousToken) await deleteSessionByToken(db, input.previousToken);
   if (!result.isAdmin) return { kind: "denied" };
 
-  // Rotation: whatever session the browser carried before is ended, a new one begins.
-  if (input.previousToken) await deleteSessionByToken(db, input.previousToken);
   const { token } = await createSession(db, result.userId);
   return { kind: "signed-in", userId: result.userId, token };
 }
@@ -57,9 +58,14 @@ export async function signUp(
   { db, rateLimits }: Services,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<SignUpOutcome> {
-  const allowed = await rateLimits.consume("signupPerAddress", input.clientAddress);
-  if (!allowed.allowed)
-    return { kind: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
+  for (const [rule, key] of [
+    ["signupPerEmail", normalizeEmail(input.email)],
+    ["signupPerAddress", input.clientAddress],
+  ] as const) {
+    const allowed = await rateLimits.consume(rule, key);
+    if (!allowed.allowed)
+      return { kind: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
+  }
   await registerUser(db, input.email, input.password);
   return { kind: "registered" };
 }
