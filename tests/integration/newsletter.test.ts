@@ -243,6 +243,59 @@ describe("unsubscribe link", () => {
     expect(await subscribers()).toHaveLength(0);
   });
 
+  it("is limited per address like every public form (429 with a message), then recovers", async () => {
+    const original = services.rateLimits;
+    services.rateLimits = new RateLimits({
+      ...RATE_LIMIT_RULES,
+      publicForm: { points: 2, durationSeconds: 1 },
+    });
+    try {
+      await subscribe({ email: "hammered@example.co.za", source: "footer" });
+      const token = createUnsubscribeToken(services.env.SESSION_SECRET, "someone@example.co.za");
+      const hammered = createUnsubscribeToken(
+        services.env.SESSION_SECRET,
+        "hammered@example.co.za",
+      );
+      const from = nextAddress();
+      for (let n = 0; n < 2; n++) {
+        const response = await app.postForm(
+          `/newsletter/unsubscribe/${token}`,
+          {},
+          {
+            clientAddress: from,
+          },
+        );
+        expect(response.status).toBe(200);
+      }
+      const blocked = await app.postForm(
+        `/newsletter/unsubscribe/${hammered}`,
+        {},
+        {
+          clientAddress: from,
+        },
+      );
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+      expect(await blocked.text()).toMatch(
+        /Too many submissions\. Please try again in \d+ seconds\./,
+      );
+      expect((await subscribers()).map((row) => row.email)).toContain("hammered@example.co.za");
+
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const again = await app.postForm(
+        `/newsletter/unsubscribe/${hammered}`,
+        {},
+        {
+          clientAddress: from,
+        },
+      );
+      expect(again.status).toBe(200);
+      expect((await subscribers()).map((row) => row.email)).not.toContain("hammered@example.co.za");
+    } finally {
+      services.rateLimits = original;
+    }
+  });
+
   it("answers 404 to a forged token and removes nothing", async () => {
     await subscribe({ email: "stay@example.co.za", source: "footer" });
     const forged = createUnsubscribeToken(

@@ -2,6 +2,8 @@ import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-rou
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { getClientAddress } from "#app/server/http/request-info.server.ts";
+import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { readUnsubscribeToken, unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
@@ -18,13 +20,27 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { db, env, logger } = getServices(context);
+  const { db, env, logger, rateLimits } = getServices(context);
+  // Like every public form: a script hammering the action is stopped (issue 9).
+  const limit = await rateLimits.consume("publicForm", getClientAddress(context));
+  if (!limit.allowed) {
+    return data(
+      {
+        done: false as const,
+        refused: `Too many submissions. Please try again in ${limit.retryAfterSeconds} seconds.`,
+      },
+      { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
   const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
   if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
   const removed = await unsubscribe(db, email);
   logger.info({ removed }, "newsletter unsubscribe");
-  return { done: true as const };
+  return { done: true as const, refused: null };
 }
+
+/** The Retry-After of a 429 reaches the visitor with the page. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   seo(matches, {
@@ -50,6 +66,11 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
         </div>
       ) : (
         <Form method="post" className="space-y-4">
+          {actionData?.refused ? (
+            <p role="alert" className="font-medium text-destructive">
+              {actionData.refused}
+            </p>
+          ) : null}
           <p className="text-lg">
             Remove <strong>{loaderData.email}</strong> from our newsletter?
           </p>
