@@ -12,7 +12,7 @@ import {
   ServerRouter,
 } from "react-router";
 import { servicesContext } from "./server/context.server.ts";
-import { redactUrl } from "./server/http/log-redaction.server.ts";
+import { redactUrl, serializeLoggedError } from "./server/http/log-redaction.server.ts";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
 
 /*
@@ -39,7 +39,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     // No services in the context (it failed before they were set): the console then.
   }
   if (!logger) {
-    console.error(logged);
+    // No pino here: still only the redacted form (no query values) reaches the console.
+    console.error(JSON.stringify({ err: serializeLoggedError(logged) }));
     return;
   }
   const url = new URL(request.url);
@@ -102,7 +103,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell are logged here; shell errors reach handleDocumentRequest.
-          if (shellRendered) console.error(error);
+          if (shellRendered) handleError(error, { request, params: {}, context: loadContext });
         },
       },
     );
