@@ -47,6 +47,8 @@ export const products = pgTable(
   },
   (t) => [
     index("products_name_idx").on(t.name),
+    // The admin list's order: by name as people read it, case aside (then name, id).
+    index("products_name_lower_idx").on(sql`lower(${t.name})`, t.name, t.id),
     // The admin search: a case-insensitive substring of name or description (spec §2).
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),

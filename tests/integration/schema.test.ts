@@ -141,6 +141,7 @@ describe("indexes", () => {
     const expected: [table: string, definition: RegExp][] = [
       // Lists: products and categories by name, the rest newest first (spec §9).
       ["products", /^btree \(name\)$/],
+      ["products", /^btree \(lower\(name\), name, id\)$/],
       ["categories", /^btree \(name\)$/],
       ["orders", /^btree \(created_at DESC/],
       ["orders", /^btree \(status, created_at DESC/],
