@@ -37,6 +37,7 @@ test.describe.configure({ mode: "serial" });
 
 test.describe("admin orders", () => {
   test("search, status filter and pages, all kept in the URL", async ({ page, loginAsAdmin }) => {
+    test.setTimeout(60_000); // a dozen list loads, each waited for
     await loginAsAdmin();
     await page.goto("/admin/orders");
     await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
@@ -101,6 +102,7 @@ test.describe("admin orders", () => {
     page,
     loginAsAdmin,
   }) => {
+    test.setTimeout(90_000); // a journey over the list, the dialog and the full page, two axe scans
     await loginAsAdmin();
     const customer = customers[1]!;
     await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`);

@@ -34,6 +34,7 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
   page,
   loginAsAdmin,
 }) => {
+  test.setTimeout(60_000); // requests sent through the public forms first, then the admin
   await loginAsAdmin();
   await page.goto("/admin/quote-requests");
   await expect(page.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();

@@ -15,6 +15,7 @@ test("add from the list and the detail page, change quantities, reload, second t
   page,
   context,
 }) => {
+  test.setTimeout(90_000); // a journey over six page loads in two tabs
   await page.goto("/crafts");
   await addFromList(page, "Custom Name Keyring");
   await expect(page.getByText("Custom Name Keyring has been added to your cart.")).toBeVisible();

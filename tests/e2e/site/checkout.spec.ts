@@ -25,6 +25,7 @@ test("checkout: validation, Place Order, success notice, cart emptied, order sto
   page,
   browser,
 }) => {
+  test.setTimeout(90_000); // the whole purchase, then a second browser signs in to the admin
   const customer = `Thandi Nkosi ${uniqueTag()}`;
   await page.goto("/crafts");
   await addFromList(page, "Hand-Painted Easter Egg Set");
