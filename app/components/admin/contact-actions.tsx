@@ -40,7 +40,7 @@ export function ContactActions({
       {whatsApp ? (
         <li>
           <a href={whatsApp} className={action} target="_blank" rel="noopener noreferrer">
-            <MessageCircleIcon aria-hidden="true" className="text-green-700" />
+            <MessageCircleIcon aria-hidden="true" className="text-success" />
             WhatsApp
             <span className="sr-only"> (opens in a new tab)</span>
           </a>

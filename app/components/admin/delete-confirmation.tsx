@@ -117,7 +117,7 @@ export function DeleteButton({
       }}
       className={cn(
         buttonVariants({ variant: "ghost", size: "sm" }),
-        "text-destructive hover:bg-red-50 hover:text-red-800",
+        "text-destructive hover:bg-destructive-surface hover:text-destructive-hover",
         className,
       )}
     >
@@ -171,7 +171,7 @@ export function DeleteConfirmationPanel({
   return (
     <section
       aria-labelledby="delete-confirmation-title"
-      className="flex flex-col gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-950 sm:p-6"
+      className="flex flex-col gap-3 rounded-xl border border-destructive-border bg-destructive-surface p-4 text-destructive-text sm:p-6"
     >
       <h2 id="delete-confirmation-title" className="text-lg font-semibold">
         {title}

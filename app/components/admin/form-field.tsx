@@ -48,7 +48,7 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
     <div
       id={id}
       role="alert"
-      className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+      className="rounded-lg border border-destructive-border bg-destructive-surface p-3 text-sm text-destructive-text"
     >
       {errors.join(" ")}
     </div>

@@ -48,14 +48,14 @@ export function OrdersPerWeekChart({
                 className="flex h-full flex-1 flex-col items-center justify-end gap-1"
               >
                 {week.count > 0 ? (
-                  <span className="text-xs font-medium tabular-nums text-slate-700">
+                  <span className="text-xs font-medium tabular-nums text-muted-strong">
                     {week.count}
                   </span>
                 ) : null}
                 <div
                   className={cn(
                     "w-full rounded-t-sm",
-                    week.count > 0 ? "bg-primary" : "bg-slate-200",
+                    week.count > 0 ? "bg-primary" : "bg-secondary",
                   )}
                   style={{ height: `${Math.max((week.count / max) * 85, 2)}%` }}
                 />
@@ -69,7 +69,7 @@ export function OrdersPerWeekChart({
                 className={cn(
                   // min-w-0: a label is wider than its week on a phone; it overflows into
                   // its hidden neighbours instead of widening the row past the screen.
-                  "min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-slate-600",
+                  "min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-muted-foreground",
                   // Every fourth week on phones, every second from sm up.
                   (weeks.length - 1 - i) % 4 === 0
                     ? ""

@@ -51,7 +51,9 @@ function SectionLinks({
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                active ? "bg-primary text-primary-foreground" : "text-slate-200 hover:bg-white/10",
+                active
+                  ? "bg-primary text-primary-foreground"
+                  : "text-ink-foreground hover:bg-white/10",
               )}
             >
               <Icon className="size-4" aria-hidden="true" />
@@ -68,13 +70,13 @@ function SidebarFooter({ email }: { email?: string }) {
   return (
     <div className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
       {email ? (
-        <p className="truncate px-3 pb-2 text-xs text-slate-300" title={email}>
+        <p className="truncate px-3 pb-2 text-xs text-ink-muted" title={email}>
           Signed in as <span className="font-medium text-white">{email}</span>
         </p>
       ) : null}
       <Link
         to="/"
-        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-slate-200 hover:bg-white/10"
+        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm text-ink-foreground hover:bg-white/10"
       >
         <HomeIcon className="size-4" aria-hidden="true" />
         Main website
@@ -82,7 +84,7 @@ function SidebarFooter({ email }: { email?: string }) {
       <Form method="post" action="/admin/logout">
         <button
           type="submit"
-          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-200 hover:bg-white/10"
+          className="flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-ink-foreground hover:bg-white/10"
         >
           <LogOutIcon className="size-4" aria-hidden="true" />
           Sign Out
@@ -138,7 +140,7 @@ export function AdminSidebar({ email }: { email?: string }) {
         </Link>
         <SectionLinks pathname={pathname} sections={ADMIN_SECTIONS} />
         <div className="flex flex-col gap-1">
-          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">
+          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-ink-subtle">
             System
           </p>
           <SectionLinks pathname={pathname} sections={ADMIN_TOOLS} />

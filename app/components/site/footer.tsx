@@ -6,11 +6,11 @@ import { Logo } from "./logo.tsx";
 
 export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
   return (
-    <footer className="bg-ink text-slate-300">
+    <footer className="bg-ink text-ink-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div className="space-y-3">
           <Logo inverted />
-          <p className="max-w-xs text-sm text-slate-300">{FOOTER.blurb}</p>
+          <p className="max-w-xs text-sm text-ink-muted">{FOOTER.blurb}</p>
         </div>
         <nav aria-label="Footer">
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
@@ -34,7 +34,7 @@ export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ink-subtle sm:px-6">
           © {new Date().getFullYear()} {COMPANY.legalName}. {FOOTER.rights}
         </p>
       </div>

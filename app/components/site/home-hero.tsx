@@ -45,11 +45,11 @@ export function HomeHero() {
     <section className="relative overflow-hidden bg-ink text-white" aria-labelledby="hero-heading">
       <div
         aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(circle_at_15%_25%,rgba(29,78,216,0.6),transparent_55%),radial-gradient(circle_at_90%_75%,rgba(245,158,11,0.2),transparent_45%)]"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_15%_25%,color-mix(in_srgb,var(--color-primary)_60%,transparent),transparent_55%),radial-gradient(circle_at_90%_75%,color-mix(in_srgb,var(--color-accent)_20%,transparent),transparent_45%)]"
       />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1.4fr_1fr] lg:py-28">
         <div>
-          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-amber-300">
+          <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-accent-soft">
             {COMPANY.name} · {COMPANY.address.city}
           </p>
           <h1
@@ -58,7 +58,7 @@ export function HomeHero() {
           >
             {COMPANY.tagline}
           </h1>
-          <p className="mt-6 max-w-xl text-lg text-slate-200">{HERO_INTRO}</p>
+          <p className="mt-6 max-w-xl text-lg text-ink-foreground">{HERO_INTRO}</p>
           {/* biome-ignore lint/a11y/noStaticElementInteractions: only holds the rotation while the pointer or focus is here */}
           <div
             className="mt-8 flex flex-wrap items-center gap-4"
@@ -87,7 +87,7 @@ export function HomeHero() {
                     aria-current={index === slide ? "true" : undefined}
                     className={cn(
                       "h-1.5 w-8 rounded-full transition-colors",
-                      index === slide ? "bg-amber-400" : "bg-white/30",
+                      index === slide ? "bg-accent-hover" : "bg-white/30",
                     )}
                   >
                     <span className="sr-only">{item.label}</span>
@@ -99,7 +99,7 @@ export function HomeHero() {
                 type="button"
                 onClick={() => setPaused((value) => !value)}
                 aria-label={paused ? "Play the rotation" : "Pause the rotation"}
-                className="flex size-9 items-center justify-center rounded-full border border-white/25 text-white transition-colors hover:border-amber-300 hover:text-amber-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-300 motion-reduce:hidden"
+                className="flex size-9 items-center justify-center rounded-full border border-white/25 text-white transition-colors hover:border-accent-soft hover:text-accent-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-soft motion-reduce:hidden"
               >
                 {paused ? (
                   <PlayIcon aria-hidden="true" className="size-4" />
@@ -115,15 +115,15 @@ export function HomeHero() {
             <li key={tile.to}>
               <Link
                 to={tile.to}
-                className="group flex aspect-square flex-col items-center justify-center gap-1 rounded-xl border border-white/15 bg-white/5 backdrop-blur transition-colors hover:border-amber-300 hover:bg-white/10"
+                className="group flex aspect-square flex-col items-center justify-center gap-1 rounded-xl border border-white/15 bg-white/5 backdrop-blur transition-colors hover:border-accent-soft hover:bg-white/10"
               >
                 <span
                   aria-hidden="true"
-                  className="text-4xl font-black text-white group-hover:text-amber-300 sm:text-5xl"
+                  className="text-4xl font-black text-white group-hover:text-accent-soft sm:text-5xl"
                 >
                   {tile.letter}
                 </span>
-                <span className="text-sm font-medium text-slate-200">{tile.label}</span>
+                <span className="text-sm font-medium text-ink-foreground">{tile.label}</span>
               </Link>
             </li>
           ))}

@@ -91,7 +91,7 @@ export function NewsletterForm({
           placeholder="you@example.co.za"
           aria-describedby={consentId}
           className={cn(
-            inverted && "border-slate-600 bg-ink-soft text-white placeholder:text-slate-400",
+            inverted && "border-ink-border bg-ink-soft text-white placeholder:text-ink-subtle",
           )}
         />
         <Button type="submit" variant={inverted ? "accent" : "default"} disabled={busy}>
@@ -100,7 +100,7 @@ export function NewsletterForm({
       </div>
       <p
         id={consentId}
-        className={cn("text-xs", inverted ? "text-slate-300" : "text-muted-foreground")}
+        className={cn("text-xs", inverted ? "text-ink-muted" : "text-muted-foreground")}
       >
         {NEWSLETTER_CONSENT_TEXT.replace(" See our Privacy Policy.", " See our ")}
         <Link to="/privacy" className="underline underline-offset-2">

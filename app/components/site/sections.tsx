@@ -103,11 +103,11 @@ export function PageHero({
     <section className="relative overflow-hidden bg-ink text-white">
       <div
         aria-hidden="true"
-        className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgba(29,78,216,0.55),transparent_55%),radial-gradient(circle_at_85%_80%,rgba(245,158,11,0.18),transparent_45%)]"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,color-mix(in_srgb,var(--color-primary)_55%,transparent),transparent_55%),radial-gradient(circle_at_85%_80%,color-mix(in_srgb,var(--color-accent)_18%,transparent),transparent_45%)]"
       />
       <div className="relative mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-24">
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-        <p className="mt-5 max-w-2xl text-lg text-slate-200">{intro}</p>
+        <p className="mt-5 max-w-2xl text-lg text-ink-foreground">{intro}</p>
         {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
       </div>
     </section>

@@ -6,8 +6,8 @@ const alertVariants = cva("relative w-full rounded-lg border p-4 text-sm [&>svg]
   variants: {
     variant: {
       default: "border-border bg-background text-foreground",
-      destructive: "border-red-300 bg-red-50 text-red-900",
-      warning: "border-amber-300 bg-amber-50 text-amber-950",
+      destructive: "border-destructive-border bg-destructive-surface text-destructive-text",
+      warning: "border-warning-border bg-warning-surface text-warning-text",
     },
   },
   defaultVariants: { variant: "default" },

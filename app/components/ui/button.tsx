@@ -9,10 +9,10 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground hover:bg-primary-hover",
-        accent: "bg-accent text-accent-foreground hover:bg-amber-400",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-red-800",
+        accent: "bg-accent text-accent-foreground hover:bg-accent-hover",
+        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive-hover",
         outline: "border border-input bg-background hover:bg-muted",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-slate-300",
+        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary-hover",
         ghost: "hover:bg-muted",
         link: "text-primary underline-offset-4 hover:underline",
       },

@@ -107,7 +107,7 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
               <span className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
                 <span>{card.description}</span>
                 {card.extra ? (
-                  <span className="rounded-full bg-accent/20 px-2 py-0.5 text-xs font-medium text-amber-900">
+                  <span className="rounded-full bg-accent/20 px-2 py-0.5 text-xs font-medium text-warning-text">
                     {stats ? card.extra(stats) : "..."}
                   </span>
                 ) : null}

@@ -248,7 +248,7 @@ export default function EmailPage({ loaderData }: Route.ComponentProps) {
                     </p>
                     <p className="truncate text-sm text-muted-foreground">To {message.recipient}</p>
                     {message.lastError ? (
-                      <p className="mt-1 break-words text-sm text-red-800">
+                      <p className="mt-1 break-words text-sm text-destructive-hover">
                         Last error: {message.lastError}
                       </p>
                     ) : null}

@@ -522,7 +522,7 @@ function DetailsDialog({
               <Button
                 type="button"
                 variant="ghost"
-                className="text-destructive hover:bg-red-50"
+                className="text-destructive hover:bg-destructive-surface"
                 onClick={() => setConfirmErase(true)}
               >
                 <Trash2Icon aria-hidden="true" />

@@ -178,7 +178,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
                       type="button"
                       variant="ghost"
                       size="icon"
-                      className="text-destructive hover:bg-red-50"
+                      className="text-destructive hover:bg-destructive-surface"
                       onClick={() => removal.ask(subscriber)}
                       aria-label={`Remove ${subscriber.email}`}
                     >

@@ -34,8 +34,8 @@ function FlashNotice() {
         className={cn(
           "rounded-lg border p-4 text-sm",
           error
-            ? "border-red-300 bg-red-50 text-red-900"
-            : "border-green-300 bg-green-50 text-green-900",
+            ? "border-destructive-border bg-destructive-surface text-destructive-text"
+            : "border-success-border bg-success-surface text-success-text",
         )}
       >
         <p className="font-semibold">{toast.title}</p>

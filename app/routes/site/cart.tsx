@@ -174,7 +174,7 @@ function CartLine({ line }: { line: PricedLine }) {
             <p className="mt-1 text-sm text-muted-foreground">
               {formatRand(line.priceCents)} each
               {line.status === "price-changed" ? (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-950">
+                <span className="ml-2 rounded bg-warning-emphasis px-1.5 py-0.5 text-xs font-semibold text-warning-text">
                   was {formatRand(line.previousPriceCents)}
                 </span>
               ) : null}

@@ -96,13 +96,13 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
           className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgb(245_158_11/0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgb(37_99_235/0.35),transparent_50%)]"
         />
         <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-widest text-amber-300">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-soft">
             Handmade in Durban
           </p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             Bespoke Creations
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-200">
+          <p className="mt-4 max-w-2xl text-lg text-ink-foreground">
             Handcrafted and personalised gifts and seasonal pieces, designed and made in our
             workshop with the same care we give our engineering work.
           </p>
@@ -120,7 +120,7 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span className="flex flex-col">
                     <span className="font-semibold">{name}</span>
-                    <span className="text-sm text-slate-300">{blurb}</span>
+                    <span className="text-sm text-ink-muted">{blurb}</span>
                   </span>
                   <ArrowRightIcon
                     aria-hidden="true"
@@ -221,13 +221,13 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-col items-start gap-4 sm:flex-row">
             <PencilRulerIcon
               aria-hidden="true"
-              className="size-8 shrink-0 text-amber-300 sm:mt-1"
+              className="size-8 shrink-0 text-accent-soft sm:mt-1"
             />
             <div>
               <h2 id="custom-heading" className="text-2xl font-bold">
                 Looking for something unique?
               </h2>
-              <p className="mt-2 max-w-xl text-blue-100">
+              <p className="mt-2 max-w-xl text-primary-muted-foreground">
                 Tell us your idea and we will design and make a one-of-a-kind piece: engraved,
                 printed, laser-cut or lit.
               </p>

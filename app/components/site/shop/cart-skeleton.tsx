@@ -5,7 +5,7 @@ export function CartSkeleton({ label }: { label: string }) {
   return (
     <>
       <noscript>
-        <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <p className="mb-6 rounded-lg border border-warning-border bg-warning-surface p-4 text-warning-text">
           Your cart is kept in your browser. Please enable JavaScript to see it and to check out.
         </p>
       </noscript>

@@ -110,7 +110,7 @@ function SwitchInput(props: Omit<React.ComponentProps<"input">, "type" | "role">
         // biome-ignore lint/a11y/useAriaPropsForRole: a native checkbox exposes its own checked state; an aria-checked would go stale without JavaScript
         role="switch"
         {...props}
-        className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-control-off transition-colors checked:bg-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       />
       <span
         aria-hidden="true"
