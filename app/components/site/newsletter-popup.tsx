@@ -38,6 +38,8 @@ export function NewsletterPopup() {
   useEffect(() => {
     if (!popupAllowed(window.localStorage)) return;
     const timer = window.setTimeout(() => {
+      // Asked again: the visitor may have subscribed through the footer meanwhile.
+      if (!popupAllowed(window.localStorage)) return;
       import("./newsletter-popup-dialog.tsx").then(
         (module) => {
           setDialog({ component: module.default });
