@@ -62,21 +62,22 @@ export default function ContactPage() {
               <MailIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
                 <h2 className="font-semibold">{labels.email}</h2>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
+                {/* Stacked on phones: an address keeps its line instead of breaking mid-word. */}
+                <dl className="grid grid-cols-1 gap-x-3 text-muted-foreground sm:grid-cols-[auto_1fr] sm:gap-y-1">
                   <dt>{labels.generalEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.generalEmail}`}
-                      className="break-all text-primary hover:underline"
+                      className="text-primary [overflow-wrap:anywhere] hover:underline"
                     >
                       {COMPANY.generalEmail}
                     </a>
                   </dd>
-                  <dt>{labels.supportEmail}</dt>
+                  <dt className="mt-2 sm:mt-0">{labels.supportEmail}</dt>
                   <dd>
                     <a
                       href={`mailto:${COMPANY.supportEmail}`}
-                      className="break-all text-primary hover:underline"
+                      className="text-primary [overflow-wrap:anywhere] hover:underline"
                     >
                       {COMPANY.supportEmail}
                     </a>
