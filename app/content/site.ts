@@ -314,3 +314,10 @@ export const NEWSLETTER_PAGE = {
   tryAgain: "You can try again with the newsletter form at the bottom of this page.",
   back: "Back to the page you were on",
 } as const;
+
+/** Spec §2 "any other path": the 404 page. */
+export const NOT_FOUND = {
+  title: "Page not found",
+  heading: "Oops! Page not found",
+  homeLink: "Return to Home",
+} as const;

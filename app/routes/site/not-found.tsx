@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { NOT_FOUND } from "#app/content/site.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { redactUrl } from "#app/server/http/log-redaction.server.ts";
 import type { Route } from "./+types/not-found";
@@ -11,7 +12,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Page not found" },
+  { title: NOT_FOUND.title },
   { name: "robots", content: "noindex" },
 ];
 
@@ -19,9 +20,9 @@ export default function NotFoundPage() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-primary">404</p>
-      <h1 className="text-2xl font-bold">Oops! Page not found</h1>
+      <h1 className="text-2xl font-bold">{NOT_FOUND.heading}</h1>
       <Link to="/" className="font-semibold text-primary underline underline-offset-4">
-        Return to Home
+        {NOT_FOUND.homeLink}
       </Link>
     </section>
   );
