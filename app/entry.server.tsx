@@ -79,6 +79,12 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // A Suspense boundary that is complete when written goes in place. By default React
+        // (19.2 and later) writes it as its fallback once the page passed 12,800 bytes, with
+        // the content hidden further down for an inline script to swap in: without
+        // JavaScript the admin lists and the dashboard, whose data the server always has
+        // (their Suspense is for client navigations), would show only their loading state.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

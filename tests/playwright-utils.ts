@@ -64,6 +64,24 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }>({
 
 export { expect };
 
+/**
+ * Holds the data requests of one route's loader alone (`?_routes=<route id>`, as React Router
+ * asks for a route with a clientLoader) for `ms`, so that the page's loading state can be
+ * seen; the other loaders' requests (the layout's) answer at once. Returns a function that
+ * tells how many requests it has held.
+ */
+export async function holdLoaderData(page: Page, routeId: string, ms = 1500) {
+  let held = 0;
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (new URL(route.request().url()).searchParams.get("_routes") === routeId) {
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    }
+    await route.continue();
+  });
+  return () => held;
+}
+
 /** axe (WCAG 2.2 AA rules) on the whole page, toasts included. */
 export async function axe(page: Page) {
   return new AxeBuilder({ page }).analyze();

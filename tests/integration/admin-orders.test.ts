@@ -527,6 +527,9 @@ describe("the orders pages through the route handler", () => {
     expect(ten.html).toContain("Route Customer 9");
     expect(ten.html).toContain("10 orders");
     expect(ten.html).not.toContain('aria-label="Orders pages"');
+    // The server renders the cards themselves, never the skeletons a client navigation shows.
+    expect(ten.html).not.toContain('data-testid="order-skeleton"');
+    expect(ten.html).not.toContain('aria-busy="true"');
 
     await createOrder(services.db, {
       customerName: "Route Customer 10",

@@ -95,6 +95,9 @@ describe("/admin/quote-requests list", () => {
     expect(html).toContain("Resolved Rethabile");
     expect(html).toContain("IoT Systems");
     expect(html).toContain("General Contact");
+    expect(html).toContain("2 open of 3.");
+    // The server renders the list itself, never the loading state of a client navigation.
+    expect(html).not.toContain("Loading quote requests...");
     expect((await page("/admin/quote-requests")).html).not.toContain("Resolved Rethabile");
   });
 

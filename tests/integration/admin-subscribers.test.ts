@@ -73,6 +73,9 @@ describe("/admin/subscribers", () => {
     expect(html).toContain("Total Subscribers: <!-- -->25");
     expect(html).toContain("reader00@example.co.za");
     expect(html).toContain('aria-label="Subscribers pages"');
+    // The server renders the list itself, never the loading state of a client navigation.
+    expect(html).not.toContain("Loading subscribers...");
+    expect(html).not.toContain("Total Subscribers: ...");
   });
 
   it("searches e-mails in any case, LIKE wildcards literal, and says when nothing matches", async () => {

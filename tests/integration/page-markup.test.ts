@@ -95,6 +95,25 @@ function duplicateIds(html: string): string[] {
   return [...seen].filter(([, count]) => count > 1).map(([id]) => id);
 }
 
+/**
+ * Markup that React streamed hidden (`<div hidden id="S:…">`) for an inline script to move
+ * into place, leaving a Suspense fallback where it belongs until then. The data scripts React
+ * Router streams that way (and their boundaries' markers) are left out: they need JavaScript
+ * anyway.
+ */
+function hiddenMarkup(html: string): string[] {
+  return [...html.matchAll(/<div hidden id="S:\d+">([\s\S]*?)<\/div>/g)]
+    .map((match) =>
+      match[1]!
+        .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+        // The markers of the boundaries those scripts fill in.
+        .replace(/<!--[\s\S]*?-->|<template id="B:\d+"><\/template>/g, "")
+        .trim(),
+    )
+    .filter((markup) => markup !== "")
+    .map((markup) => markup.slice(0, 200));
+}
+
 async function expectWellFormed(path: string, headers: Record<string, string> = {}) {
   const response = await app.request(path, { headers });
   expect(response.status, path).toBe(200);
@@ -105,6 +124,7 @@ async function expectWellFormed(path: string, headers: Record<string, string> = 
     `${path}: form in a form`,
   ).toBeNull();
   expect(duplicateIds(html), `${path}: duplicate ids`).toEqual([]);
+  return html;
 }
 
 describe("the nesting check itself", () => {
@@ -165,6 +185,9 @@ describe("server markup has no form inside a form and no duplicate id", () => {
       .replace("CATEGORY", ids.category)
       .replace("ORDER", ids.order)
       .replace("REQUEST", ids.request);
-    await expectWellFormed(filled, { Cookie: cookie });
+    const html = await expectWellFormed(filled, { Cookie: cookie });
+    // The lists and numbers are in place, not hidden for a script to swap in (a browser
+    // without JavaScript never runs it and would show only the loading state).
+    expect(hiddenMarkup(html), `${filled}: content hidden for a script`).toEqual([]);
   });
 });

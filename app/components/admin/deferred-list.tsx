@@ -1,37 +1,44 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Await, isRouteErrorResponse, Navigate, useAsyncError } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 
 /*
  * An admin list whose rows may still be on their way (spec §2 'Loading products...',
- * 'Loading categories...'). The server renders the rows at once; on client navigation the
+ * 'Loading categories...', 'Loading subscribers...', 'Loading quote requests...', the orders'
+ * six skeleton cards). The server renders the rows at once; on client navigation the
  * route's clientLoader hands over the server loader's promise, so the page shows at once
- * with the loading text and fills in when the server answers. A new `suspenseKey` (e.g. a new
- * search) shows the loading text again; a revalidation keeps the old rows until the new ones
- * arrive.
+ * with its loading state and fills in when the server answers. A new `suspenseKey` (e.g. a
+ * new search) shows the loading state again; a revalidation keeps the old rows until the
+ * new ones arrive.
  */
+/** What stands in for the rows while they load: the loading text, or e.g. skeleton cards. */
+type LoadingState = { loading: string } | { fallback: React.ReactNode };
+
 export function DeferredList<T>({
   resolve,
   suspenseKey,
-  loading,
   errorTitle,
   errorText,
   children,
+  ...shown
 }: {
   resolve: T | Promise<T>;
   suspenseKey?: string;
-  loading: string;
   errorTitle: string;
   errorText: (message: string) => string;
   children: (value: T) => React.ReactNode;
-}) {
+} & LoadingState) {
   return (
     <Suspense
       key={suspenseKey}
       fallback={
-        <p role="status" className="p-6 text-center text-sm text-muted-foreground">
-          {loading}
-        </p>
+        "fallback" in shown ? (
+          shown.fallback
+        ) : (
+          <p role="status" className="p-6 text-center text-sm text-muted-foreground">
+            {shown.loading}
+          </p>
+        )
       }
     >
       <Await resolve={resolve} errorElement={<DeferredError title={errorTitle} text={errorText} />}>
@@ -39,6 +46,60 @@ export function DeferredList<T>({
       </Await>
     </Suspense>
   );
+}
+
+/**
+ * Another part of the page made from the same data as its DeferredList (a total, the pages):
+ * `fallback` (nothing by default) while it loads, and nothing on failure, where the list
+ * itself says what went wrong.
+ */
+export function DeferredPart<T>({
+  resolve,
+  fallback = null,
+  children,
+}: {
+  resolve: T | Promise<T>;
+  fallback?: React.ReactNode;
+  children: (value: T) => React.ReactNode;
+}) {
+  return (
+    <Suspense fallback={fallback}>
+      {/* An element that renders nothing, not null: without one, Await rethrows to the route. */}
+      <Await resolve={resolve} errorElement={<Nothing />}>
+        {children}
+      </Await>
+    </Suspense>
+  );
+}
+
+/**
+ * Whether a page is on screen, for its clientLoader. Arriving at the page from another one,
+ * the clientLoader hands the server loader's promise to DeferredList, so the page shows at
+ * once with its loading state. Within the page (a new search, filter or page, a dialog, a
+ * revalidation after a change) it waits for the data instead, as without a clientLoader: the
+ * page's own pending states apply (`useListWithDialog`) and the shown rows stay until the new
+ * ones arrive.
+ *
+ * Create one per route module; its page component calls `useOnScreen()`.
+ */
+export function pagePresence() {
+  let mounted = 0;
+  return {
+    /** True while the page's component is mounted. */
+    isOnScreen: () => mounted > 0,
+    useOnScreen() {
+      useEffect(() => {
+        mounted += 1;
+        return () => {
+          mounted -= 1;
+        };
+      }, []);
+    },
+  };
+}
+
+function Nothing() {
+  return null;
 }
 
 export function errorMessage(error: unknown): string {

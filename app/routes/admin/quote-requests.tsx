@@ -11,6 +11,7 @@ import { data, Form, Link, useFetcher, useSubmit } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
+import { DeferredList, DeferredPart, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
@@ -29,6 +30,7 @@ import {
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { parseQuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
@@ -49,7 +51,8 @@ import {
   eraseQuoteRequest,
   getQuoteRequest,
   listQuoteRequests,
-  parseQuoteRequestListQuery,
+  type QuoteRequestListPage,
+  type QuoteRequestSummary,
   replyToQuoteRequest,
   setQuoteRequestResolved,
 } from "#app/server/inquiries/admin-quote-requests.server.ts";
@@ -74,7 +77,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selectedId = params.get(DIALOG_PARAM);
   const list = await listQuoteRequests(db, query);
   const selected = selectedId ? await getQuoteRequest(db, selectedId) : null;
-  return { list, query, selected };
+  const results: QuoteRequestsData = { list, selected };
+  return { query, results: results as QuoteRequestsData | Promise<QuoteRequestsData> };
+}
+
+type QuoteRequestsData = {
+  list: QuoteRequestListPage;
+  /** The details dialog's request (`?request=`); null when none is asked for or found. */
+  selected: Awaited<ReturnType<typeof getQuoteRequest>>;
+};
+
+const presence = pagePresence();
+
+/**
+ * Arriving from another page, the page shows at once with its search, the 'Show resolved
+ * requests' box and 'Loading quote requests...' (spec §2), and the cards arrive from the
+ * server loader, which still guards and searches. Within the page (a new search, the dialog,
+ * a change) the data is awaited as without a clientLoader.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const query = parseQuoteRequestListQuery(new URL(request.url).searchParams);
+  const results = serverLoader().then((data) => data.results);
+  return { query, results: presence.isOnScreen() ? await results : results };
 }
 
 /** Closing the dialog only changes `?request=`: it needs no new data. */
@@ -188,9 +212,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type LoaderData = Route.ComponentProps["loaderData"];
-type ListedRequest = LoaderData["list"]["requests"][number];
-type SelectedRequest = NonNullable<LoaderData["selected"]>;
+type ListedRequest = QuoteRequestSummary;
+type SelectedRequest = NonNullable<QuoteRequestsData["selected"]>;
 
 function StatusBadge({ resolved }: { resolved: boolean }) {
   return resolved ? <Badge variant="green">Resolved</Badge> : <Badge variant="yellow">Open</Badge>;
@@ -414,7 +437,7 @@ function DetailsDialog({
 }: {
   openId: string | null;
   summary: ListedRequest | undefined;
-  selected: LoaderData["selected"];
+  selected: QuoteRequestsData["selected"];
   loading: boolean;
   onClose: () => void;
 }) {
@@ -597,15 +620,9 @@ function useActionToasts() {
 }
 
 export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) {
-  const { list, query, selected } = loaderData;
+  const { query, results } = loaderData;
+  presence.useOnScreen();
   useActionToasts();
-  const {
-    loading,
-    listPending,
-    openId,
-    dialogHref,
-    close: closeDialog,
-  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
 
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
@@ -616,7 +633,16 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Quote Requests"
-        description={`Quote requests and contact messages. ${list.openTotal.toLocaleString("en-ZA")} open of ${list.allTotal.toLocaleString("en-ZA")}.`}
+        description={
+          <>
+            Quote requests and contact messages.{" "}
+            <DeferredPart resolve={results}>
+              {({ list }) =>
+                `${list.openTotal.toLocaleString("en-ZA")} open of ${list.allTotal.toLocaleString("en-ZA")}.`
+              }
+            </DeferredPart>
+          </>
+        }
         actions={
           <ExportLink
             href={`/admin/quote-requests/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
@@ -637,25 +663,64 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
         <ShowResolvedToggle q={query.q} showResolved={query.showResolved} />
       </section>
 
-      <section aria-labelledby="requests-results" aria-busy={listPending || undefined}>
-        <h2 id="requests-results" className="sr-only">
-          Quote requests
-        </h2>
+      <DeferredList
+        resolve={results}
+        fallback={
+          <ResultsSection busy>
+            <RequestsLoading />
+          </ResultsSection>
+        }
+        errorTitle="Error fetching quote requests"
+        errorText={() => "The quote requests could not be loaded. Please try again."}
+      >
+        {({ list, selected }) => (
+          <QuoteRequestResults list={list} selected={selected} q={query.q} />
+        )}
+      </DeferredList>
+    </div>
+  );
+}
+
+/** The cards' region: the loading state, then the cards or the empty text. */
+function ResultsSection({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="requests-results" aria-busy={busy || undefined}>
+      <h2 id="requests-results" className="sr-only">
+        Quote requests
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function RequestsLoading() {
+  return (
+    <>
+      <p className="mb-4 text-sm text-muted-foreground" role="status">
+        Loading quote requests...
+      </p>
+      <RequestSkeletons />
+    </>
+  );
+}
+
+function QuoteRequestResults({ list, selected, q }: QuoteRequestsData & { q: string | null }) {
+  const {
+    loading,
+    listPending,
+    openId,
+    dialogHref,
+    close: closeDialog,
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
+  return (
+    <>
+      <ResultsSection busy={listPending}>
         {listPending ? (
-          <>
-            <p className="mb-4 text-sm text-muted-foreground" role="status">
-              Loading quote requests...
-            </p>
-            <RequestSkeletons />
-          </>
+          <RequestsLoading />
         ) : list.requests.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">
             <MessageSquareQuoteIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <EmptyListText
-              q={query.q}
-              allTotal={list.allTotal}
-              hiddenResolved={list.hiddenResolved}
-            />
+            <EmptyListText q={q} allTotal={list.allTotal} hiddenResolved={list.hiddenResolved} />
           </div>
         ) : (
           <ul
@@ -667,7 +732,7 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
             ))}
           </ul>
         )}
-      </section>
+      </ResultsSection>
 
       <AdminPagination
         page={list.page}
@@ -683,7 +748,7 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
         loading={loading}
         onClose={closeDialog}
       />
-    </div>
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { data, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
+import { DeferredList, DeferredPart, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
@@ -17,6 +18,7 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import { parseSubscriberListQuery } from "#app/lib/admin-list-queries.ts";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { toast } from "#app/lib/toast.ts";
@@ -24,8 +26,9 @@ import { RemoveSubscriberSchema } from "#app/lib/validation/subscribers.ts";
 import { getServices } from "#app/server/context.server.ts";
 import {
   listSubscribers,
-  parseSubscriberListQuery,
   removeSubscriber,
+  type SubscriberListPage,
+  type SubscriberRow,
 } from "#app/server/newsletter/admin-subscribers.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/subscribers";
@@ -39,7 +42,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = parseSubscriberListQuery(new URL(request.url).searchParams);
   const list = await listSubscribers(getServices(context).db, query);
-  return { list, q: query.q };
+  return { q: query.q, list: list as SubscriberListPage | Promise<SubscriberListPage> };
+}
+
+const presence = pagePresence();
+
+/**
+ * Arriving from another page, the page shows at once with its search box and 'Loading
+ * subscribers...' (spec §2), and the rows and 'Total Subscribers: n' arrive from the server
+ * loader, which still guards and searches. Within the page (a new search, a removal) the data
+ * is awaited as without a clientLoader.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const { q } = parseSubscriberListQuery(new URL(request.url).searchParams);
+  const list = serverLoader().then((data) => data.list);
+  return { q, list: presence.isOnScreen() ? await list : list };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Subscriber = Route.ComponentProps["loaderData"]["list"]["subscribers"][number];
+type Subscriber = SubscriberRow;
 
 /**
  * The 'Remove Subscriber' confirmation (spec §2) for the chosen row. One fetcher for the page,
@@ -113,6 +130,7 @@ function useRemoval() {
 
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
   const { list, q } = loaderData;
+  presence.useOnScreen();
   const location = useLocation();
   const navigation = useNavigation();
   const loading =
@@ -121,6 +139,11 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
     navigation.location.search !== location.search;
   const removal = useRemoval();
   const exportHref = `/admin/subscribers/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
+  const loadingText = (
+    <p className="p-6 text-center text-sm text-muted-foreground" role="status">
+      Loading subscribers...
+    </p>
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -136,9 +159,14 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <h2 id="subscribers-heading" className="flex items-center gap-2 text-lg font-semibold">
             <MailIcon className="size-5 text-primary" aria-hidden="true" />
-            <span data-testid="subscriber-total">
-              Total Subscribers: {list.allTotal.toLocaleString("en-ZA")}
-            </span>
+            {/* '...' while loading, as the dashboard's cards (spec §2). */}
+            <DeferredPart resolve={list} fallback={<span>Total Subscribers: ...</span>}>
+              {({ allTotal }) => (
+                <span data-testid="subscriber-total">
+                  Total Subscribers: {allTotal.toLocaleString("en-ZA")}
+                </span>
+              )}
+            </DeferredPart>
           </h2>
           <AdminSearchForm
             value={q ?? ""}
@@ -147,59 +175,84 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             className="sm:w-96"
           />
         </div>
-        {loading ? (
-          <p className="p-6 text-center text-sm text-muted-foreground" role="status">
-            Loading subscribers...
-          </p>
-        ) : list.subscribers.length === 0 ? (
-          <p className="p-6 text-center text-sm text-muted-foreground">
-            {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
-          </p>
-        ) : (
-          <Table aria-label="Subscribers">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Email</TableHead>
-                <TableHead>Subscription Date</TableHead>
-                <TableHead className="w-16 text-right">Actions</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.subscribers.map((subscriber) => (
-                <TableRow key={subscriber.id}>
-                  <TableCell className="max-w-[12rem] truncate font-medium sm:max-w-none">
-                    {subscriber.email}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">
-                    {formatShortDate(subscriber.createdAt)}
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:bg-destructive-surface"
-                      onClick={() => removal.ask(subscriber)}
-                      aria-label={`Remove ${subscriber.email}`}
-                    >
-                      <Trash2Icon aria-hidden="true" />
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <DeferredList
+          resolve={list}
+          fallback={loadingText}
+          errorTitle="Error fetching subscribers"
+          errorText={() => "The subscribers could not be loaded. Please try again."}
+        >
+          {({ subscribers }) =>
+            loading ? (
+              loadingText
+            ) : subscribers.length === 0 ? (
+              <p className="p-6 text-center text-sm text-muted-foreground">
+                {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
+              </p>
+            ) : (
+              <SubscriberTable subscribers={subscribers} onRemove={removal.ask} />
+            )
+          }
+        </DeferredList>
       </section>
-      {q && list.total > 0 ? (
-        <p className="-mt-3 text-sm text-muted-foreground">
-          {list.total.toLocaleString("en-ZA")}{" "}
-          {list.total === 1 ? "subscriber matches" : "subscribers match"} "{q}".
-        </p>
-      ) : null}
-      <AdminPagination page={list.page} pageCount={list.pageCount} label="Subscribers pages" />
+      <DeferredPart resolve={list}>
+        {({ total, page, pageCount }) => (
+          <>
+            {q && total > 0 ? (
+              <p className="-mt-3 text-sm text-muted-foreground">
+                {total.toLocaleString("en-ZA")}{" "}
+                {total === 1 ? "subscriber matches" : "subscribers match"} "{q}".
+              </p>
+            ) : null}
+            <AdminPagination page={page} pageCount={pageCount} label="Subscribers pages" />
+          </>
+        )}
+      </DeferredPart>
       {removal.dialog}
     </div>
+  );
+}
+
+function SubscriberTable({
+  subscribers,
+  onRemove,
+}: {
+  subscribers: Subscriber[];
+  onRemove: (subscriber: Subscriber) => void;
+}) {
+  return (
+    <Table aria-label="Subscribers">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Email</TableHead>
+          <TableHead>Subscription Date</TableHead>
+          <TableHead className="w-16 text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {subscribers.map((subscriber) => (
+          <TableRow key={subscriber.id}>
+            <TableCell className="max-w-[12rem] truncate font-medium sm:max-w-none">
+              {subscriber.email}
+            </TableCell>
+            <TableCell className="whitespace-nowrap text-muted-foreground">
+              {formatShortDate(subscriber.createdAt)}
+            </TableCell>
+            <TableCell className="text-right">
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="text-destructive hover:bg-destructive-surface"
+                onClick={() => onRemove(subscriber)}
+                aria-label={`Remove ${subscriber.email}`}
+              >
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

@@ -6,8 +6,5 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A search term from a query string: trimmed, bounded, and null when empty. */
-export function searchTerm(value: string | null | undefined, maxLength = 200): string | null {
-  const term = value?.trim().slice(0, maxLength);
-  return term ? term : null;
-}
+/** Shared with the browser, which reads the lists' search from the URL the same way. */
+export { searchTerm } from "#app/lib/admin-list-queries.ts";

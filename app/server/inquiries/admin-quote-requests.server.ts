@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { pageCount, parsePage } from "#app/lib/pagination.ts";
+import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
+import { pageCount } from "#app/lib/pagination.ts";
 import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
@@ -7,7 +8,7 @@ import { contactRequestSearchText, contactRequests, users } from "#db/schema/ind
 import { type AuditActor, recordAudit, scrubAuditDetails } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { likePattern, searchTerm } from "../db/search.server.ts";
+import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
 import { queueMessages, quoteReplyMessage } from "../notifications/messages.server.ts";
@@ -21,21 +22,11 @@ import { queueMessages, quoteReplyMessage } from "../notifications/messages.serv
 
 export const QUOTE_REQUESTS_PAGE_SIZE = 12;
 
-export interface QuoteRequestListQuery {
-  /** Matches name, email, service and message as a substring, any case. */
-  q: string | null;
-  /** Spec: 'Show resolved requests', off by default (only open ones). */
-  showResolved: boolean;
-  page: number;
-}
-
-export function parseQuoteRequestListQuery(params: URLSearchParams): QuoteRequestListQuery {
-  return {
-    q: searchTerm(params.get("q")),
-    showResolved: params.get("resolved") === "1",
-    page: parsePage(params.get("page")),
-  };
-}
+/** The list's state from the URL, read the same way by the page in the browser. */
+export {
+  parseQuoteRequestListQuery,
+  type QuoteRequestListQuery,
+} from "#app/lib/admin-list-queries.ts";
 
 export interface QuoteRequestSummary {
   id: string;

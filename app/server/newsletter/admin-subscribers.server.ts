@@ -1,10 +1,11 @@
 import { and, eq, ilike, sql } from "drizzle-orm";
-import { pageCount, parsePage } from "#app/lib/pagination.ts";
+import type { SubscriberListQuery } from "#app/lib/admin-list-queries.ts";
+import { pageCount } from "#app/lib/pagination.ts";
 import { newsletterSubscribers } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { likePattern, searchTerm } from "../db/search.server.ts";
+import { likePattern } from "../db/search.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
 import { NEWSLETTER_MESSAGE_KINDS } from "./subscribers.server.ts";
 
@@ -16,14 +17,11 @@ import { NEWSLETTER_MESSAGE_KINDS } from "./subscribers.server.ts";
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;
 
-export interface SubscriberListQuery {
-  q: string | null;
-  page: number;
-}
-
-export function parseSubscriberListQuery(params: URLSearchParams): SubscriberListQuery {
-  return { q: searchTerm(params.get("q")), page: parsePage(params.get("page")) };
-}
+/** The list's state from the URL, read the same way by the page in the browser. */
+export {
+  parseSubscriberListQuery,
+  type SubscriberListQuery,
+} from "#app/lib/admin-list-queries.ts";
 
 export interface SubscriberRow {
   id: string;

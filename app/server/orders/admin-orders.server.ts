@@ -1,4 +1,5 @@
 import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { OrderFilters, OrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { toCents } from "#app/lib/money.ts";
 import {
   isOrderStatus,
@@ -6,7 +7,7 @@ import {
   ORDER_STATUS_LABELS,
   type OrderStatus,
 } from "#app/lib/order-status.ts";
-import { pageCount, parsePage } from "#app/lib/pagination.ts";
+import { pageCount } from "#app/lib/pagination.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import {
   orderEvents,
@@ -19,7 +20,7 @@ import {
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { likePattern, searchTerm } from "../db/search.server.ts";
+import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import {
   orderReference,
@@ -37,25 +38,12 @@ import {
 /** Spec §9 "Orders page size". */
 export const ORDERS_PAGE_SIZE = 10;
 
-export interface OrderFilters {
-  /** Matches the customer's name, e-mail (any case) or phone as a substring. */
-  q: string | null;
-  status: OrderStatus | null;
-}
-
-export interface OrderListQuery extends OrderFilters {
-  page: number;
-}
-
-/** The list's state from the URL (`?q=&status=&page=`); anything unknown means "no filter". */
-export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
-  const status = params.get("status");
-  return {
-    q: searchTerm(params.get("q")),
-    status: isOrderStatus(status) ? status : null,
-    page: parsePage(params.get("page")),
-  };
-}
+/** The list's state from the URL, read the same way by the page in the browser. */
+export {
+  type OrderFilters,
+  type OrderListQuery,
+  parseOrderListQuery,
+} from "#app/lib/admin-list-queries.ts";
 
 export interface OrderSummary {
   id: string;

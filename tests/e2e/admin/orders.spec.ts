@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import { parseCsv } from "#app/lib/csv.ts";
-import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
+import {
+  axe,
+  expect,
+  holdLoaderData,
+  test,
+  toast,
+  waitUntilHydrated,
+} from "#tests/playwright-utils.ts";
 import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -96,6 +103,60 @@ test.describe("admin orders", () => {
     await search.press("Enter");
     await expect(cards.filter({ hasText: TAG })).toHaveCount(1);
     await expect(cards.filter({ hasText: TAG }).first()).toContainText(customers[0]!.name);
+  });
+
+  test("arriving from another page: search, filter and six skeleton cards until the cards come", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    const main = page.getByRole("main");
+    const search = main.getByRole("searchbox", {
+      name: "Search orders by customer name, email or phone",
+    });
+    const filter = main.getByRole("combobox", { name: "Filter by status" });
+    const skeletons = main.getByTestId("order-skeleton");
+    const cards = main.getByRole("list", { name: "Orders" }).getByRole("listitem");
+    const pages = main.getByRole("navigation", { name: "Orders pages" });
+
+    // From the dashboard through the sidebar, the orders' own data held for a moment.
+    const held = await holdLoaderData(page, "routes/admin/orders/index");
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Orders", exact: true })
+      .click();
+    await expect(main.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+    await expect(skeletons).toHaveCount(6);
+    await expect(search).toHaveValue("");
+    await expect(filter).toHaveValue("");
+    await expect(cards).toHaveCount(0);
+    await expect(pages).toHaveCount(0);
+    // This run's twelve orders (and others') fill the first page, with pages below.
+    await expect(cards).toHaveCount(10);
+    await expect(skeletons).toHaveCount(0);
+    await expect(pages).toBeVisible();
+    expect(held()).toBe(1);
+
+    // Back from an order's full page to a searched and filtered list: the search box and the
+    // filter show the list's URL at once.
+    await page.unrouteAll({ behavior: "wait" });
+    await page.goto(`/admin/orders?q=${TAG}&status=pending`);
+    const firstCard = cards.first().getByRole("link");
+    await waitUntilHydrated(firstCard); // a click then opens the dialog, not the full page
+    await firstCard.click();
+    await page.getByRole("dialog").getByRole("link", { name: "View Full Page" }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
+    const heldBack = await holdLoaderData(page, "routes/admin/orders/index");
+    await main.getByRole("link", { name: "Back", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${TAG}&status=pending$`));
+    await expect(skeletons).toHaveCount(6);
+    await expect(search).toHaveValue(TAG);
+    await expect(filter).toHaveValue("pending");
+    await expect(cards).toHaveCount(10);
+    await expect(cards.first()).toContainText(TAG);
+    await expect(skeletons).toHaveCount(0);
+    await expect(pages).toBeVisible();
+    expect(heldBack()).toBe(1);
   });
 
   test("the dialog, a status change with the customer's e-mail, and the full page", async ({

@@ -1,4 +1,4 @@
-import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
+import { axe, expect, holdLoaderData, test, toast } from "#tests/playwright-utils.ts";
 import { findEmail, submitQuoteRequest, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -29,6 +29,39 @@ test.beforeAll(async () => {
 });
 
 test.describe.configure({ mode: "serial" });
+
+test("arriving from another page: 'Loading quote requests...' until the cards come", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  const main = page.getByRole("main");
+  const loading = main.getByText("Loading quote requests...", { exact: true });
+  const counts = main.getByText(/^Quote requests and contact messages\. \d+ open of \d+\.$/);
+  const cards = main.getByRole("list", { name: "Quote requests" }).getByRole("listitem");
+
+  // From the dashboard through the sidebar, the requests' own data held for a moment.
+  const held = await holdLoaderData(page, "routes/admin/quote-requests");
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Quote Requests", exact: true })
+    .click();
+  await expect(main.getByRole("heading", { level: 1, name: "Quote Requests" })).toBeVisible();
+  await expect(loading).toBeVisible();
+  await expect(
+    main.getByRole("searchbox", {
+      name: "Search quote requests by name, email, service or message",
+    }),
+  ).toBeVisible();
+  await expect(main.getByRole("checkbox", { name: "Show resolved requests" })).not.toBeChecked();
+  await expect(counts).toHaveCount(0);
+  await expect(cards).toHaveCount(0);
+  // This run's two open requests (and others') arrive with the counts.
+  await expect(cards.first()).toBeVisible();
+  await expect(counts).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  expect(held()).toBe(1);
+});
 
 test("resolve and reopen from the details dialog; resolved ones hidden by default", async ({
   page,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { parseCsv } from "#app/lib/csv.ts";
-import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
+import { axe, expect, holdLoaderData, test, toast } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -74,4 +74,34 @@ test("search, remove with confirmation, and export", async ({ page, loginAsAdmin
       .map((r) => r[0])
       .sort(),
   ).toEqual([emails[0], emails[2]]);
+});
+
+test("arriving from another page: 'Loading subscribers...' until the total and the rows come", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  const main = page.getByRole("main");
+  const loading = main.getByText("Loading subscribers...", { exact: true });
+  const total = main.getByText(/^Total Subscribers: \d+$/);
+  const rows = main.getByRole("table", { name: "Subscribers" }).getByRole("row");
+
+  // From the dashboard through the sidebar, the subscribers' own data held for a moment.
+  const held = await holdLoaderData(page, "routes/admin/subscribers");
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Subscribers", exact: true })
+    .click();
+  await expect(
+    main.getByRole("heading", { level: 1, name: "Newsletter Subscribers" }),
+  ).toBeVisible();
+  await expect(loading).toBeVisible();
+  await expect(main.getByRole("searchbox", { name: "Search subscribers by email" })).toBeVisible();
+  await expect(total).toHaveCount(0);
+  await expect(rows).toHaveCount(0);
+  // This run's subscribers (and others') arrive with the total.
+  await expect(total).toBeVisible();
+  await expect(rows.nth(1)).toBeVisible();
+  await expect(loading).toHaveCount(0);
+  expect(held()).toBe(1);
 });

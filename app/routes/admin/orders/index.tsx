@@ -1,6 +1,7 @@
 import { ExternalLinkIcon, MailIcon, PhoneIcon, ShoppingBagIcon } from "lucide-react";
 import { Form, Link, useSubmit } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { DeferredList, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
@@ -24,6 +25,7 @@ import {
 } from "#app/components/ui/dialog.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
 import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
 import { formatZar } from "#app/lib/money.ts";
@@ -38,7 +40,8 @@ import { getServices } from "#app/server/context.server.ts";
 import {
   getOrder,
   listOrders,
-  parseOrderListQuery,
+  type OrderListPage,
+  type OrderSummary,
 } from "#app/server/orders/admin-orders.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";
@@ -53,6 +56,12 @@ const DIALOG_PARAM = "order";
 /** The list's own state in the URL. */
 const LIST_PARAMS = ["q", "status", "page"];
 
+type OrdersData = {
+  list: OrderListPage;
+  /** The dialog's order (`?order=`), with its items; null when none is asked for or found. */
+  selected: Awaited<ReturnType<typeof getOrder>>;
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db } = getServices(context);
@@ -61,14 +70,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selectedId = params.get(DIALOG_PARAM);
   const list = await listOrders(db, query);
   const selected = selectedId ? await getOrder(db, selectedId) : null;
-  return { list, query, selectedId, selected };
+  const results: OrdersData = { list, selected };
+  return { query, results: results as OrdersData | Promise<OrdersData> };
+}
+
+const presence = pagePresence();
+
+/**
+ * Arriving from another page (the sidebar, a dashboard card), the page shows at once with its
+ * search, filter and six skeleton cards (spec §2), and the cards arrive from the server
+ * loader, which still guards and searches. Within the page, the data is awaited as without
+ * a clientLoader, so a new search shows the skeletons and the dialog opens over the list.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const query = parseOrderListQuery(new URL(request.url).searchParams);
+  const results = serverLoader().then((data) => data.results);
+  return { query, results: presence.isOnScreen() ? await results : results };
 }
 
 /** Opening or closing the dialog only changes `?order=`: closing needs no new data. */
 export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARAMS);
-
-type LoaderData = Route.ComponentProps["loaderData"];
-type ListedOrder = LoaderData["list"]["orders"][number];
 
 function StatusFilter({ q, status }: { q: string | null; status: string | null }) {
   const submit = useSubmit();
@@ -102,7 +123,7 @@ function StatusFilter({ q, status }: { q: string | null; status: string | null }
   );
 }
 
-function OrderCard({ order, onOpen }: { order: ListedOrder; onOpen: (id: string) => void }) {
+function OrderCard({ order, onOpen }: { order: OrderSummary; onOpen: (id: string) => void }) {
   const finished = isFinishedStatus(order.status);
   return (
     <li>
@@ -195,8 +216,8 @@ function OrderDialog({
   backTo,
 }: {
   openId: string | null;
-  summary: ListedOrder | undefined;
-  selected: LoaderData["selected"];
+  summary: OrderSummary | undefined;
+  selected: OrdersData["selected"];
   loading: boolean;
   onClose: () => void;
   backTo: string;
@@ -303,24 +324,12 @@ function OrderDialog({
 }
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { list, query, selected } = loaderData;
-  // A new search, filter or page: skeletons until its data arrives (spec §2).
-  const {
-    loading,
-    listPending,
-    openId,
-    listHref,
-    open: openOrder,
-    close: closeDialog,
-  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
-  const filtered = Boolean(query.q || query.status);
+  const { query, results } = loaderData;
+  presence.useOnScreen();
   const exportParams = new URLSearchParams();
   if (query.q) exportParams.set("q", query.q);
   if (query.status) exportParams.set("status", query.status);
   const exportQuery = exportParams.toString();
-
-  const first = (list.page - 1) * list.pageSize + 1;
-  const last = first + list.orders.length - 1;
 
   return (
     <div className="flex flex-col gap-6">
@@ -345,10 +354,62 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         <StatusFilter q={query.q} status={query.status} />
       </section>
 
-      <section aria-labelledby="orders-results" aria-busy={listPending || undefined}>
-        <h2 id="orders-results" className="sr-only">
-          Orders
-        </h2>
+      <DeferredList
+        resolve={results}
+        fallback={
+          <ResultsSection busy>
+            <OrderCardSkeletons />
+          </ResultsSection>
+        }
+        errorTitle="Error fetching orders"
+        errorText={() => "The orders could not be loaded. Please try again."}
+      >
+        {({ list, selected }) => (
+          <OrderResults
+            list={list}
+            selected={selected}
+            filtered={Boolean(query.q || query.status)}
+          />
+        )}
+      </DeferredList>
+    </div>
+  );
+}
+
+/** The cards' region: skeletons while loading, then the cards or the empty text. */
+function ResultsSection({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby="orders-results" aria-busy={busy || undefined}>
+      <h2 id="orders-results" className="sr-only">
+        Orders
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function OrderResults({
+  list,
+  selected,
+  filtered,
+}: OrdersData & {
+  filtered: boolean;
+}) {
+  // A new search, filter or page: skeletons until its data arrives (spec §2).
+  const {
+    loading,
+    listPending,
+    openId,
+    listHref,
+    open: openOrder,
+    close: closeDialog,
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = first + list.orders.length - 1;
+
+  return (
+    <>
+      <ResultsSection busy={listPending}>
         {listPending ? (
           <OrderCardSkeletons />
         ) : list.orders.length === 0 ? (
@@ -377,7 +438,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
         )}
-      </section>
+      </ResultsSection>
 
       {/* Spec §2: only when more than 10 results exist. */}
       {list.total > list.pageSize ? (
@@ -397,7 +458,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         onClose={closeDialog}
         backTo={listHref}
       />
-    </div>
+    </>
   );
 }
 

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  parseOrderListQuery,
+  parseQuoteRequestListQuery,
+  parseSubscriberListQuery,
+  searchTerm,
+} from "./admin-list-queries.ts";
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe("searchTerm", () => {
+  it("trims, bounds to 200 characters and treats blank as no search", () => {
+    expect(searchTerm("  walnut  ")).toBe("walnut");
+    expect(searchTerm("x".repeat(250))).toHaveLength(200);
+    expect(searchTerm("   ")).toBeNull();
+    expect(searchTerm(null)).toBeNull();
+    expect(searchTerm(undefined)).toBeNull();
+  });
+});
+
+describe("parseOrderListQuery", () => {
+  it("reads the search, a known status and the page", () => {
+    expect(parseOrderListQuery(params("q=%20Thandi%20&status=shipped&page=3"))).toEqual({
+      q: "Thandi",
+      status: "shipped",
+      page: 3,
+    });
+  });
+
+  it("reads an unknown status, a bad page and missing values as no filter and page 1", () => {
+    expect(parseOrderListQuery(params("status=lost&page=-2"))).toEqual({
+      q: null,
+      status: null,
+      page: 1,
+    });
+    expect(parseOrderListQuery(params("status=SHIPPED&page=two"))).toEqual({
+      q: null,
+      status: null,
+      page: 1,
+    });
+  });
+});
+
+describe("parseSubscriberListQuery", () => {
+  it("reads the search and the page", () => {
+    expect(parseSubscriberListQuery(params("q=gmail&page=2"))).toEqual({ q: "gmail", page: 2 });
+    expect(parseSubscriberListQuery(params(""))).toEqual({ q: null, page: 1 });
+  });
+});
+
+describe("parseQuoteRequestListQuery", () => {
+  it("shows resolved requests only for resolved=1", () => {
+    expect(parseQuoteRequestListQuery(params("q=lamp&resolved=1&page=4"))).toEqual({
+      q: "lamp",
+      showResolved: true,
+      page: 4,
+    });
+    expect(parseQuoteRequestListQuery(params("resolved=true")).showResolved).toBe(false);
+    expect(parseQuoteRequestListQuery(params("")).showResolved).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { isOrderStatus, type OrderStatus } from "./order-status.ts";
+import { parsePage } from "./pagination.ts";
+
+/*
+ * The admin lists' state from the URL (search, filter, page). Shared by the server, whose
+ * loaders and CSV exports read the lists with it, and the browser, whose clientLoaders show
+ * the search box and filters at once, before the list arrives, exactly as the server reads
+ * them.
+ */
+
+/** A search term from a query string: trimmed, bounded, and null when empty. */
+export function searchTerm(value: string | null | undefined, maxLength = 200): string | null {
+  const term = value?.trim().slice(0, maxLength);
+  return term ? term : null;
+}
+
+export interface OrderFilters {
+  /** Matches the customer's name, e-mail (any case) or phone as a substring. */
+  q: string | null;
+  status: OrderStatus | null;
+}
+
+export interface OrderListQuery extends OrderFilters {
+  page: number;
+}
+
+/** The orders list's state (`?q=&status=&page=`); anything unknown means "no filter". */
+export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
+  const status = params.get("status");
+  return {
+    q: searchTerm(params.get("q")),
+    status: isOrderStatus(status) ? status : null,
+    page: parsePage(params.get("page")),
+  };
+}
+
+export interface SubscriberListQuery {
+  q: string | null;
+  page: number;
+}
+
+/** The subscribers list's state (`?q=&page=`). */
+export function parseSubscriberListQuery(params: URLSearchParams): SubscriberListQuery {
+  return { q: searchTerm(params.get("q")), page: parsePage(params.get("page")) };
+}
+
+export interface QuoteRequestListQuery {
+  /** Matches name, email, service and message as a substring, any case. */
+  q: string | null;
+  /** Spec: 'Show resolved requests', off by default (only open ones). */
+  showResolved: boolean;
+  page: number;
+}
+
+/** The quote requests list's state (`?q=&resolved=1&page=`). */
+export function parseQuoteRequestListQuery(params: URLSearchParams): QuoteRequestListQuery {
+  return {
+    q: searchTerm(params.get("q")),
+    showResolved: params.get("resolved") === "1",
+    page: parsePage(params.get("page")),
+  };
+}
