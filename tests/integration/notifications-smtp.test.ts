@@ -75,6 +75,7 @@ describe("every message kind over SMTP", () => {
         quoteRequestMessage(env, {
           name: EVIL_NAME,
           email: "sipho@example.co.za",
+          phone: "+27 82 555 0199",
           service: "Web Development",
           message: "We need a booking site.\n<b>Soon</b> please.",
         }),
@@ -84,6 +85,7 @@ describe("every message kind over SMTP", () => {
         contactMessage(env, {
           name: EVIL_NAME,
           email: "naledi@example.co.za",
+          phone: "031 555 0123",
           subject: "Opening hours",
           message: "Are you open on Saturday?",
         }),
@@ -145,6 +147,10 @@ describe("every message kind over SMTP", () => {
     expect(quote.mail.subject).toBe(`New quote request: Web Development from ${EVIL_NAME}`);
     expect(quote.mail.text).toContain(`Name: ${EVIL_NAME}`);
     expect(quote.mail.text).toContain("Service: Web Development");
+    expect(quote.mail.text).toContain("Phone: +27 82 555 0199");
+    expect(quote.mail.html).toMatch(
+      /<th scope="row"[^>]*>Phone<\/th><td[^>]*>\+27 82 555 0199<\/td>/,
+    );
     expect(quote.mail.text).toContain("We need a booking site.\n<b>Soon</b> please.");
     expect(quote.mail.html).toContain(ESCAPED_NAME);
     expect(quote.mail.html).toContain("&lt;b&gt;Soon&lt;/b&gt; please.");
@@ -154,6 +160,14 @@ describe("every message kind over SMTP", () => {
     expect(contact.rcptTo).toEqual(["office@example.co.za"]);
     expect(contact.mail.replyTo?.text).toBe("naledi@example.co.za");
     expect(contact.mail.subject).toBe(`New contact message: Opening hours from ${EVIL_NAME}`);
+    expect(contact.mail.text).toContain("Subject: Opening hours");
+    expect(contact.mail.html).toMatch(
+      /<th scope="row"[^>]*>Subject<\/th><td[^>]*>Opening hours<\/td>/,
+    );
+    expect(contact.mail.text).toContain("Phone: 031 555 0123");
+    expect(contact.mail.html).toMatch(
+      /<th scope="row"[^>]*>Phone<\/th><td[^>]*>031 555 0123<\/td>/,
+    );
     expect(contact.mail.text).toContain("Are you open on Saturday?");
     expect(contact.mail.html).toContain(ESCAPED_NAME);
 
@@ -178,6 +192,7 @@ describe("every message kind over SMTP", () => {
     expect(order.mail.replyTo?.text).toBe("thandi@example.co.za");
     expect(order.mail.subject).toBe(`New order ${reference} from ${EVIL_NAME}: R1166.50`);
     expect(order.mail.text).toContain("Phone: +27 82 555 0101");
+    expect(order.mail.html).toContain("+27 82 555 0101");
     expect(order.mail.text).toContain("2 × Engraved <i>Yellowwood</i> Board @ R450.00 = R900.00");
     expect(order.mail.text).toContain("1 × Brass Desk Lamp @ R266.50 = R266.50");
     expect(order.mail.text).toContain("Total: R1166.50");
