@@ -18,6 +18,7 @@ import { notifications } from "#db/schema/index.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/smtp.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
+import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
 
 /*
  * Issue 3 acceptance: the outbox delivers through a real SMTP server (smtp-server on
@@ -289,6 +290,70 @@ describe("SMTP outages", () => {
     expect(refused).toMatchObject({ status: "failed", attempts: 1 });
     expect(refused!.lastError).toMatch(/550/);
     expect(smtp.received.map((entry) => entry.rcptTo)).toEqual([["somebody@example.co.za"]]);
+  });
+});
+
+describe("smtps:// (TLS from the first byte)", () => {
+  // A server with a throwaway self-signed certificate for 127.0.0.1. The test trusts it the
+  // way an operator would trust a private CA: nodemailer reads `tls.*` options from the
+  // SMTP_URL's query, so production code needs no test-only switch.
+  const certificate = createSelfSignedCertificate();
+  let secureSmtp: TestSmtpServer;
+  beforeAll(async () => {
+    secureSmtp = await startSmtpServer({ tls: certificate });
+  });
+  afterAll(() => secureSmtp?.stop());
+  beforeEach(() => {
+    secureSmtp.received.length = 0;
+    secureSmtp.errors.length = 0;
+  });
+
+  const sendOneThrough = async (smtpUrl: string) => {
+    const env = createTestServices(handle, { SMTP_URL: smtpUrl, MAIL_FROM }).env;
+    await enqueueMessages(handle.db, [
+      contactMessage(env, {
+        name: "Zanele",
+        email: "zanele@example.co.za",
+        subject: "Encrypted?",
+        message: "Is this sent over TLS?",
+      }),
+    ]);
+    const tlsMailer = createMailer(env);
+    try {
+      return { tlsMailer, summary: await worker(handle.db, tlsMailer).runOnce() };
+    } finally {
+      tlsMailer.close();
+    }
+  };
+
+  it("delivers over TLS with login to a server whose certificate the URL trusts", async () => {
+    const url = `${secureSmtp.url}/?tls.ca=${encodeURIComponent(certificate.cert)}`;
+    expect(url).toMatch(/^smtps:\/\//);
+    const { tlsMailer, summary } = await sendOneThrough(url);
+    expect(tlsMailer.description).toMatch(/^SMTP smtps:\/\/[^ ]*127\.0\.0\.1/);
+    expect(tlsMailer.description).not.toContain("s3cret");
+    expect(summary).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    const copies = secureSmtp.byRowId(row!.id);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.secure).toBe(true);
+    expect(copies[0]!.rcptTo).toEqual(["office@example.co.za"]);
+    expect(copies[0]!.mail.subject).toBe("New contact message: Encrypted? from Zanele");
+    expect(copies[0]!.mail.text).toContain("Is this sent over TLS?");
+  });
+
+  it("does not send to a server whose certificate it cannot verify (TLS is not weakened)", async () => {
+    const { summary } = await sendOneThrough(secureSmtp.url);
+    expect(summary).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toMatch(/self[- ]signed certificate/i);
+    expect(secureSmtp.received).toHaveLength(0);
+    // The client hung up during the handshake, before any SMTP command.
+    await expect
+      .poll(() => secureSmtp.errors.map((error) => error.message))
+      .toContainEqual(expect.stringMatching(/TLS/));
   });
 });
 
