@@ -18,6 +18,7 @@ import { notifications } from "#db/schema/index.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/smtp.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
+import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
 
 /*
  * Issue 3 acceptance: the outbox delivers through a real SMTP server (smtp-server on
@@ -75,6 +76,7 @@ describe("every message kind over SMTP", () => {
         quoteRequestMessage(env, {
           name: EVIL_NAME,
           email: "sipho@example.co.za",
+          phone: "+27 82 555 0199",
           service: "Web Development",
           message: "We need a booking site.\n<b>Soon</b> please.",
         }),
@@ -84,6 +86,7 @@ describe("every message kind over SMTP", () => {
         contactMessage(env, {
           name: EVIL_NAME,
           email: "naledi@example.co.za",
+          phone: "031 555 0123",
           subject: "Opening hours",
           message: "Are you open on Saturday?",
         }),
@@ -145,6 +148,10 @@ describe("every message kind over SMTP", () => {
     expect(quote.mail.subject).toBe(`New quote request: Web Development from ${EVIL_NAME}`);
     expect(quote.mail.text).toContain(`Name: ${EVIL_NAME}`);
     expect(quote.mail.text).toContain("Service: Web Development");
+    expect(quote.mail.text).toContain("Phone: +27 82 555 0199");
+    expect(quote.mail.html).toMatch(
+      /<th scope="row"[^>]*>Phone<\/th><td[^>]*>\+27 82 555 0199<\/td>/,
+    );
     expect(quote.mail.text).toContain("We need a booking site.\n<b>Soon</b> please.");
     expect(quote.mail.html).toContain(ESCAPED_NAME);
     expect(quote.mail.html).toContain("&lt;b&gt;Soon&lt;/b&gt; please.");
@@ -154,6 +161,14 @@ describe("every message kind over SMTP", () => {
     expect(contact.rcptTo).toEqual(["office@example.co.za"]);
     expect(contact.mail.replyTo?.text).toBe("naledi@example.co.za");
     expect(contact.mail.subject).toBe(`New contact message: Opening hours from ${EVIL_NAME}`);
+    expect(contact.mail.text).toContain("Subject: Opening hours");
+    expect(contact.mail.html).toMatch(
+      /<th scope="row"[^>]*>Subject<\/th><td[^>]*>Opening hours<\/td>/,
+    );
+    expect(contact.mail.text).toContain("Phone: 031 555 0123");
+    expect(contact.mail.html).toMatch(
+      /<th scope="row"[^>]*>Phone<\/th><td[^>]*>031 555 0123<\/td>/,
+    );
     expect(contact.mail.text).toContain("Are you open on Saturday?");
     expect(contact.mail.html).toContain(ESCAPED_NAME);
 
@@ -178,6 +193,7 @@ describe("every message kind over SMTP", () => {
     expect(order.mail.replyTo?.text).toBe("thandi@example.co.za");
     expect(order.mail.subject).toBe(`New order ${reference} from ${EVIL_NAME}: R1166.50`);
     expect(order.mail.text).toContain("Phone: +27 82 555 0101");
+    expect(order.mail.html).toContain("+27 82 555 0101");
     expect(order.mail.text).toContain("2 × Engraved <i>Yellowwood</i> Board @ R450.00 = R900.00");
     expect(order.mail.text).toContain("1 × Brass Desk Lamp @ R266.50 = R266.50");
     expect(order.mail.text).toContain("Total: R1166.50");
@@ -274,6 +290,70 @@ describe("SMTP outages", () => {
     expect(refused).toMatchObject({ status: "failed", attempts: 1 });
     expect(refused!.lastError).toMatch(/550/);
     expect(smtp.received.map((entry) => entry.rcptTo)).toEqual([["somebody@example.co.za"]]);
+  });
+});
+
+describe("smtps:// (TLS from the first byte)", () => {
+  // A server with a throwaway self-signed certificate for 127.0.0.1. The test trusts it the
+  // way an operator would trust a private CA: nodemailer reads `tls.*` options from the
+  // SMTP_URL's query, so production code needs no test-only switch.
+  const certificate = createSelfSignedCertificate();
+  let secureSmtp: TestSmtpServer;
+  beforeAll(async () => {
+    secureSmtp = await startSmtpServer({ tls: certificate });
+  });
+  afterAll(() => secureSmtp?.stop());
+  beforeEach(() => {
+    secureSmtp.received.length = 0;
+    secureSmtp.errors.length = 0;
+  });
+
+  const sendOneThrough = async (smtpUrl: string) => {
+    const env = createTestServices(handle, { SMTP_URL: smtpUrl, MAIL_FROM }).env;
+    await enqueueMessages(handle.db, [
+      contactMessage(env, {
+        name: "Zanele",
+        email: "zanele@example.co.za",
+        subject: "Encrypted?",
+        message: "Is this sent over TLS?",
+      }),
+    ]);
+    const tlsMailer = createMailer(env);
+    try {
+      return { tlsMailer, summary: await worker(handle.db, tlsMailer).runOnce() };
+    } finally {
+      tlsMailer.close();
+    }
+  };
+
+  it("delivers over TLS with login to a server whose certificate the URL trusts", async () => {
+    const url = `${secureSmtp.url}/?tls.ca=${encodeURIComponent(certificate.cert)}`;
+    expect(url).toMatch(/^smtps:\/\//);
+    const { tlsMailer, summary } = await sendOneThrough(url);
+    expect(tlsMailer.description).toMatch(/^SMTP smtps:\/\/[^ ]*127\.0\.0\.1/);
+    expect(tlsMailer.description).not.toContain("s3cret");
+    expect(summary).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    const copies = secureSmtp.byRowId(row!.id);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.secure).toBe(true);
+    expect(copies[0]!.rcptTo).toEqual(["office@example.co.za"]);
+    expect(copies[0]!.mail.subject).toBe("New contact message: Encrypted? from Zanele");
+    expect(copies[0]!.mail.text).toContain("Is this sent over TLS?");
+  });
+
+  it("does not send to a server whose certificate it cannot verify (TLS is not weakened)", async () => {
+    const { summary } = await sendOneThrough(secureSmtp.url);
+    expect(summary).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toMatch(/self[- ]signed certificate/i);
+    expect(secureSmtp.received).toHaveLength(0);
+    // The client hung up during the handshake, before any SMTP command.
+    await expect
+      .poll(() => secureSmtp.errors.map((error) => error.message))
+      .toContainEqual(expect.stringMatching(/TLS/));
   });
 });
 

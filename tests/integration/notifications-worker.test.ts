@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
 import type { Mailer, MailMessage } from "#app/server/notifications/mailer.server.ts";
 import { contactMessage } from "#app/server/notifications/messages.server.ts";
 import { enqueueMessages } from "#app/server/notifications/outbox.server.ts";
@@ -12,7 +12,7 @@ import {
 } from "#app/server/notifications/worker.server.ts";
 import { notifications } from "#db/schema/index.ts";
 import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
  * The worker's bookkeeping with a scripted transport (swapped at the adapter): backoff,
@@ -163,3 +163,85 @@ describe("the background loop", () => {
     expect(sent!.status).toBe("sent");
   });
 });
+
+describe.skipIf(TEST_DB_KIND !== "postgres")(
+  "claims skip rows another connection has locked (PostgreSQL only: PGlite is a single in-process connection, so nothing else can hold a lock)",
+  () => {
+    /** How long a claim may take before it counts as waiting on the lock (it takes ms). */
+    const BLOCKED_AFTER_MS = 3_000;
+
+    it("claims the next due message at once while the oldest one is locked, and the oldest once it is free", async () => {
+      await queueOne();
+      await queueOne();
+      const [oldest, next] = await handle.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .orderBy(notifications.id);
+      // Both due, the first one clearly the oldest: a claim without the lock would pick it.
+      await handle.db
+        .update(notifications)
+        .set({ nextAttemptAt: sql`now() - interval '2 minutes'` })
+        .where(eq(notifications.id, oldest!.id));
+      await handle.db
+        .update(notifications)
+        .set({ nextAttemptAt: sql`now() - interval '1 minute'` })
+        .where(eq(notifications.id, next!.id));
+
+      // Another connection (another worker mid-claim, or anyone) holds the oldest row's lock
+      // in an open transaction.
+      const other = await openDatabase({ databaseUrl: handle.url!, poolSize: 1 });
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = other.db.transaction(async (tx) => {
+        await tx
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(eq(notifications.id, oldest!.id))
+          .for("update");
+        locked();
+        await released;
+      });
+      let claiming: Promise<unknown> | undefined;
+      try {
+        await isLocked;
+        claiming = claimNextMessage(handle.db, now);
+        let timer: NodeJS.Timeout | undefined;
+        const outcome = await Promise.race([
+          claiming,
+          new Promise<"blocked">((resolve) => {
+            timer = setTimeout(() => resolve("blocked"), BLOCKED_AFTER_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        expect(outcome, "the claim waited for the other connection's lock").not.toBe("blocked");
+        expect(outcome).toMatchObject({ id: next!.id, status: "sending", attempts: 1 });
+        // A plain read does not wait for row locks.
+        const [stillLocked] = await handle.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.id, oldest!.id));
+        expect(stillLocked).toMatchObject({ status: "pending", attempts: 0 });
+      } finally {
+        // Free the lock (a blocked claim then finishes) before anything is closed.
+        release();
+        await holder;
+        await claiming?.catch(() => {});
+        await other.close();
+      }
+
+      // Once free, the oldest is claimed as usual.
+      expect(await claimNextMessage(handle.db, now)).toMatchObject({
+        id: oldest!.id,
+        status: "sending",
+        attempts: 1,
+      });
+      expect(await claimNextMessage(handle.db, now)).toBeUndefined();
+    });
+  },
+);

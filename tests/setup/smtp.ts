@@ -1,22 +1,30 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import type { TestCertificate } from "./tls.ts";
 
 export interface ReceivedMail {
   mail: ParsedMail;
   /** The SMTP envelope recipients (RCPT TO), which decide where a message really goes. */
   rcptTo: string[];
   mailFrom: string;
+  /** Whether the session ran over TLS. */
+  secure: boolean;
 }
 
 /**
  * A real SMTP server on 127.0.0.1 for one test file, with login (user "mailer", password
  * "s3cret", like an SMTP_URL with credentials). It parses what arrives with mailparser.
  * `stop()` takes it down (connections are refused) and `start()` brings it back on the same
- * port. Recipients listed in `rejectRecipients` get "550 no such mailbox".
+ * port. Recipients listed in `rejectRecipients` get "550 no such mailbox". With `tls` it speaks
+ * TLS from the first byte with that certificate (implicit TLS, an smtps:// server).
  */
-export async function startSmtpServer(options: { rejectRecipients?: string[] } = {}) {
+export async function startSmtpServer(
+  options: { rejectRecipients?: string[]; tls?: TestCertificate } = {},
+) {
   const received: ReceivedMail[] = [];
+  /** Connection errors the server reported (e.g. a client that gave up the TLS handshake). */
+  const errors: Error[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let server: SMTPServer | undefined;
   let port = 0;
@@ -34,6 +42,7 @@ export async function startSmtpServer(options: { rejectRecipients?: string[] } =
     new SMTPServer({
       logger: false,
       disableReverseLookup: true,
+      ...(options.tls ? { secure: true, key: options.tls.key, cert: options.tls.cert } : {}),
       disabledCommands: ["STARTTLS"],
       allowInsecureAuth: true,
       onAuth(auth, _session, callback) {
@@ -59,6 +68,7 @@ export async function startSmtpServer(options: { rejectRecipients?: string[] } =
               mail,
               rcptTo: session.envelope.rcptTo.map((to) => to.address),
               mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              secure: session.secure,
             });
             callback();
             notify();
@@ -74,6 +84,7 @@ export async function startSmtpServer(options: { rejectRecipients?: string[] } =
       next.once("error", reject);
       next.listen(port, "127.0.0.1", () => {
         next.off("error", reject);
+        next.on("error", (error) => errors.push(error));
         resolve();
       });
     });
@@ -90,15 +101,16 @@ export async function startSmtpServer(options: { rejectRecipients?: string[] } =
   await start();
   return {
     received,
+    errors,
     get port() {
       return port;
     },
     get running() {
       return server !== undefined;
     },
-    /** The SMTP_URL for this server, with its credentials. */
+    /** The SMTP_URL for this server, with its credentials (smtps:// for a TLS server). */
     get url() {
-      return `smtp://mailer:s3cret@127.0.0.1:${port}`;
+      return `${options.tls ? "smtps" : "smtp"}://mailer:s3cret@127.0.0.1:${port}`;
     },
     start,
     stop,
