@@ -14,6 +14,7 @@ import { ContactActions } from "#app/components/admin/contact-actions.tsx";
 import { DeferredList, DeferredPart, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
@@ -666,9 +667,9 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
       <DeferredList
         resolve={results}
         fallback={
-          <ResultsSection busy>
+          <ResultsRegion id="requests-results" title="Quote requests" busy>
             <RequestsLoading />
-          </ResultsSection>
+          </ResultsRegion>
         }
         errorTitle="Error fetching quote requests"
         errorText={() => "The quote requests could not be loaded. Please try again."}
@@ -678,18 +679,6 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
         )}
       </DeferredList>
     </div>
-  );
-}
-
-/** The cards' region: the loading state, then the cards or the empty text. */
-function ResultsSection({ busy, children }: { busy: boolean; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby="requests-results" aria-busy={busy || undefined}>
-      <h2 id="requests-results" className="sr-only">
-        Quote requests
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -714,7 +703,7 @@ function QuoteRequestResults({ list, selected, q }: QuoteRequestsData & { q: str
   } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
   return (
     <>
-      <ResultsSection busy={listPending}>
+      <ResultsRegion id="requests-results" title="Quote requests" busy={listPending}>
         {listPending ? (
           <RequestsLoading />
         ) : list.requests.length === 0 ? (
@@ -732,7 +721,7 @@ function QuoteRequestResults({ list, selected, q }: QuoteRequestsData & { q: str
             ))}
           </ul>
         )}
-      </ResultsSection>
+      </ResultsRegion>
 
       <AdminPagination
         page={list.page}

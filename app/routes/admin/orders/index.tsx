@@ -12,6 +12,7 @@ import {
   OrderStatusControl,
 } from "#app/components/admin/orders/order-parts.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -357,9 +358,9 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       <DeferredList
         resolve={results}
         fallback={
-          <ResultsSection busy>
+          <ResultsRegion id="orders-results" title="Orders" busy>
             <OrderCardSkeletons />
-          </ResultsSection>
+          </ResultsRegion>
         }
         errorTitle="Error fetching orders"
         errorText={() => "The orders could not be loaded. Please try again."}
@@ -373,18 +374,6 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         )}
       </DeferredList>
     </div>
-  );
-}
-
-/** The cards' region: skeletons while loading, then the cards or the empty text. */
-function ResultsSection({ busy, children }: { busy: boolean; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby="orders-results" aria-busy={busy || undefined}>
-      <h2 id="orders-results" className="sr-only">
-        Orders
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -409,7 +398,7 @@ function OrderResults({
 
   return (
     <>
-      <ResultsSection busy={listPending}>
+      <ResultsRegion id="orders-results" title="Orders" busy={listPending}>
         {listPending ? (
           <OrderCardSkeletons />
         ) : list.orders.length === 0 ? (
@@ -438,7 +427,7 @@ function OrderResults({
             </ul>
           </div>
         )}
-      </ResultsSection>
+      </ResultsRegion>
 
       {/* Spec §2: only when more than 10 results exist. */}
       {list.total > list.pageSize ? (
