@@ -7,7 +7,7 @@ import {
   Trash2Icon,
 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useSubmit } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
@@ -69,6 +69,7 @@ export const meta: Route.MetaFunction = () => [
 const DIALOG_PARAM = "request";
 /** The list's own state in the URL. */
 const LIST_PARAMS = ["q", "resolved", "page"];
+const SEARCH_FORM_ID = "quote-requests-search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -220,30 +221,30 @@ function StatusBadge({ resolved }: { resolved: boolean }) {
   return resolved ? <Badge variant="green">Resolved</Badge> : <Badge variant="yellow">Open</Badge>;
 }
 
-function ShowResolvedToggle({ q, showResolved }: { q: string | null; showResolved: boolean }) {
-  const submit = useSubmit();
+/** A field of the search form (`form`), so a search keeps it and a toggle keeps the search. */
+function ShowResolvedToggle({ showResolved }: { showResolved: boolean }) {
   return (
-    <Form method="get" className="flex items-center gap-2">
-      {q ? <input type="hidden" name="q" value={q} /> : null}
+    <div className="flex items-center gap-2">
       <input
         id="show-resolved"
         type="checkbox"
         name="resolved"
         value="1"
+        form={SEARCH_FORM_ID}
         defaultChecked={showResolved}
         key={String(showResolved)}
         className="size-4 accent-primary"
-        onChange={(event) => submit(event.currentTarget.form)}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
       />
       <label htmlFor="show-resolved" className="text-sm font-medium">
         Show resolved requests
       </label>
       <noscript>
-        <Button type="submit" variant="outline" size="sm">
+        <Button type="submit" variant="outline" size="sm" form={SEARCH_FORM_ID}>
           Apply
         </Button>
       </noscript>
-    </Form>
+    </div>
   );
 }
 
@@ -658,10 +659,10 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
           value={query.q ?? ""}
           placeholder="Search by name, email, service or message..."
           label="Search quote requests by name, email, service or message"
-          keep={{ resolved: query.showResolved ? "1" : null }}
+          id={SEARCH_FORM_ID}
           className="sm:max-w-lg sm:flex-1"
         />
-        <ShowResolvedToggle q={query.q} showResolved={query.showResolved} />
+        <ShowResolvedToggle showResolved={query.showResolved} />
       </section>
 
       <DeferredList

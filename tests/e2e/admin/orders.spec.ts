@@ -92,17 +92,57 @@ test.describe("admin orders", () => {
     await filter.selectOption("cancelled");
     await expect(main.getByText("No orders match your filters")).toBeVisible();
     await expect(pages).toHaveCount(0);
-    await filter.selectOption("");
 
+    // Back to all statuses and, before that list has come, a search: it goes out with the
+    // status as shown (all), not the cancelled still in the URL. Held, so that moment is sure.
+    await page.route(/\/admin\/orders\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await filter.selectOption("");
     // E-mail in another case, and a phone number typed in another form.
     await search.fill(customers[4]!.email.toUpperCase());
     await search.press("Enter");
+    await expect(page).toHaveURL(
+      new RegExp(`\\?q=${encodeURIComponent(customers[4]!.email.toUpperCase())}$`),
+    );
+    await page.unrouteAll({ behavior: "wait" });
     await expect(cards).toHaveCount(1);
+    await expect(filter).toHaveValue("");
     await expect(cards.first()).toContainText(customers[4]!.name);
     await search.fill("+27 82 555 0101");
     await search.press("Enter");
     await expect(cards.filter({ hasText: TAG })).toHaveCount(1);
     await expect(cards.filter({ hasText: TAG }).first()).toContainText(customers[0]!.name);
+  });
+
+  test("without JavaScript, the Filter button sends the search and the status together", async ({
+    page,
+    browser,
+    baseURL,
+    extraHTTPHeaders,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    const noScript = await browser.newContext({
+      baseURL,
+      extraHTTPHeaders,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto("/admin/orders?status=cancelled");
+      await plain
+        .getByRole("searchbox", { name: "Search orders by customer name, email or phone" })
+        .fill(TAG);
+      await plain.getByRole("combobox", { name: "Filter by status" }).selectOption("pending");
+      await plain.getByRole("button", { name: "Filter" }).click();
+      await expect(plain).toHaveURL(new RegExp(`\\?q=${TAG}&status=pending$`));
+      await expect(plain.getByText("Showing 1–10 of 12 orders")).toBeVisible();
+    } finally {
+      await noScript.close();
+    }
   });
 
   test("arriving from another page: search, filter and six skeleton cards until the cards come", async ({

@@ -101,8 +101,9 @@ test("resolve and reopen from the details dialog; resolved ones hidden by defaul
   await dialog.getByRole("button", { name: "Close" }).first().click();
   // Resolved requests are hidden until asked for.
   await expect(cards).toHaveCount(1);
+  // The toggle is a field of the search form: the search goes with it, and back.
   await showResolved.check();
-  await expect(page).toHaveURL(/resolved=1/);
+  await expect(page).toHaveURL(new RegExp(`\\?q=${TAG}&resolved=1$`));
   await expect(cards).toHaveCount(2);
   await expect(cards.filter({ hasText: iot.name })).toContainText("Resolved");
 

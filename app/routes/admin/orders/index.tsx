@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, MailIcon, PhoneIcon, ShoppingBagIcon } from "lucide-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Link } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { DeferredList, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
@@ -56,6 +56,7 @@ export const meta: Route.MetaFunction = () => [
 const DIALOG_PARAM = "order";
 /** The list's own state in the URL. */
 const LIST_PARAMS = ["q", "status", "page"];
+const SEARCH_FORM_ID = "orders-search";
 
 type OrdersData = {
   list: OrderListPage;
@@ -92,21 +93,21 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 /** Opening or closing the dialog only changes `?order=`: closing needs no new data. */
 export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARAMS);
 
-function StatusFilter({ q, status }: { q: string | null; status: string | null }) {
-  const submit = useSubmit();
+/** The status filter: a field of the search form (`form`), so either sends both as shown. */
+function StatusFilter({ status }: { status: string | null }) {
   return (
-    <Form method="get" className="flex items-center gap-2" aria-label="Filter orders by status">
-      {q ? <input type="hidden" name="q" value={q} /> : null}
+    <div className="flex items-center gap-2">
       <label htmlFor="order-status-filter" className="sr-only">
         Filter by status
       </label>
       <NativeSelect
         id="order-status-filter"
         name="status"
+        form={SEARCH_FORM_ID}
         defaultValue={status ?? ""}
         key={status ?? ""}
         className="w-full sm:w-48"
-        onChange={(event) => submit(event.currentTarget.form)}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
       >
         <option value="">All Statuses</option>
         {ORDER_STATUS_VALUES.map((value) => (
@@ -116,11 +117,11 @@ function StatusFilter({ q, status }: { q: string | null; status: string | null }
         ))}
       </NativeSelect>
       <noscript>
-        <Button type="submit" variant="outline">
+        <Button type="submit" variant="outline" form={SEARCH_FORM_ID}>
           Filter
         </Button>
       </noscript>
-    </Form>
+    </div>
   );
 }
 
@@ -349,10 +350,10 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           value={query.q ?? ""}
           placeholder="Search orders by customer name, email or phone..."
           label="Search orders by customer name, email or phone"
-          keep={{ status: query.status }}
+          id={SEARCH_FORM_ID}
           className="sm:max-w-lg sm:flex-1"
         />
-        <StatusFilter q={query.q} status={query.status} />
+        <StatusFilter status={query.status} />
       </section>
 
       <DeferredList
