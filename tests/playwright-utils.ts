@@ -82,8 +82,26 @@ export async function holdLoaderData(page: Page, routeId: string, ms = 1500) {
   return () => held;
 }
 
-/** axe (WCAG 2.2 AA rules) on the whole page, toasts included. */
+/**
+ * Resolves once no finite animation or transition is running. axe reads colours as they are
+ * at that instant: text fading in (a dialog, a toast sliding behind another) has part opacity
+ * and fails contrast it meets at rest. Endless ones (a skeleton's pulse) are not waited for.
+ */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+}
+
+/** axe (WCAG 2.2 AA rules) on the whole page, toasts included, once its animations rest. */
 export async function axe(page: Page) {
+  await settleAnimations(page);
   return new AxeBuilder({ page }).analyze();
 }
 

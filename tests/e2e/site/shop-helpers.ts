@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, loginAs, test } from "#tests/playwright-utils.ts";
+import { E2E_ADMIN, expect, loginAs, settleAnimations, test } from "#tests/playwright-utils.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
