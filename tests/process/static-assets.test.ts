@@ -87,6 +87,18 @@ function findLink(page: string, match: (attributes: Record<string, string>) => b
   return undefined;
 }
 
+describe("the stylesheet", () => {
+  it("is the first file the page asks for, ahead of the font and the scripts", () => {
+    // The browser requests a head's files in order; on a slow line the one file that blocks
+    // the first paint should not share the start with 120 KB of preloaded scripts.
+    const head = html.slice(0, html.indexOf("</head>"));
+    const requested = [...head.matchAll(/<link\b[^>]*\brel="(stylesheet|preload|modulepreload)"/g)];
+    expect(requested.length).toBeGreaterThan(2);
+    expect(requested[0]![1]).toBe("stylesheet");
+    expect(requested.filter((match) => match[1] === "stylesheet")).toHaveLength(1);
+  });
+});
+
 describe("the font", () => {
   it("is preloaded, and the preload is the very file the stylesheet uses", async () => {
     const preload = findLink(html, (link) => link.rel === "preload" && link.as === "font");
