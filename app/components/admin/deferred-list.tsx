@@ -31,15 +31,7 @@ export function DeferredList<T>({
   return (
     <Suspense
       key={suspenseKey}
-      fallback={
-        "fallback" in shown ? (
-          shown.fallback
-        ) : (
-          <p role="status" className="p-6 text-center text-sm text-muted-foreground">
-            {shown.loading}
-          </p>
-        )
-      }
+      fallback={"fallback" in shown ? shown.fallback : <LoadingStatus text={shown.loading} />}
     >
       <Await resolve={resolve} errorElement={<DeferredError title={errorTitle} text={errorText} />}>
         {children}
@@ -96,6 +88,15 @@ export function pagePresence() {
       }, []);
     },
   };
+}
+
+/** A list's loading text ('Loading subscribers...'), announced politely. */
+export function LoadingStatus({ text }: { text: string }) {
+  return (
+    <p role="status" className="p-6 text-center text-sm text-muted-foreground">
+      {text}
+    </p>
+  );
 }
 
 function Nothing() {

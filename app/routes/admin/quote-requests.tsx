@@ -214,7 +214,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type ListedRequest = QuoteRequestSummary;
 type SelectedRequest = NonNullable<QuoteRequestsData["selected"]>;
 
 function StatusBadge({ resolved }: { resolved: boolean }) {
@@ -248,7 +247,7 @@ function ShowResolvedToggle({ showResolved }: { showResolved: boolean }) {
   );
 }
 
-function RequestCard({ request, href }: { request: ListedRequest; href: string }) {
+function RequestCard({ request, href }: { request: QuoteRequestSummary; href: string }) {
   return (
     <li>
       <Link
@@ -438,7 +437,7 @@ function DetailsDialog({
   onClose,
 }: {
   openId: string | null;
-  summary: ListedRequest | undefined;
+  summary: QuoteRequestSummary | undefined;
   selected: QuoteRequestsData["selected"];
   loading: boolean;
   onClose: () => void;

@@ -3,7 +3,12 @@ import { useEffect, useState } from "react";
 import { data, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
-import { DeferredList, DeferredPart, pagePresence } from "#app/components/admin/deferred-list.tsx";
+import {
+  DeferredList,
+  DeferredPart,
+  LoadingStatus,
+  pagePresence,
+} from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
@@ -89,15 +94,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Subscriber = SubscriberRow;
-
 /**
  * The 'Remove Subscriber' confirmation (spec §2) for the chosen row. One fetcher for the page,
  * so the notice still shows after the removed row has left the table.
  */
 function useRemoval() {
   const fetcher = useFetcher<typeof action>({ key: "remove-subscriber" });
-  const [target, setTarget] = useState<Subscriber | null>(null);
+  const [target, setTarget] = useState<SubscriberRow | null>(null);
   const [open, setOpen] = useState(false);
   useShowToast(fetcher.data?.toast);
   // Spec §4 (deletions): the dialog closes whether the removal succeeded or failed.
@@ -121,7 +124,7 @@ function useRemoval() {
       />
     </>
   );
-  const ask = (subscriber: Subscriber) => {
+  const ask = (subscriber: SubscriberRow) => {
     setTarget(subscriber);
     setOpen(true);
   };
@@ -139,11 +142,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
     navigation.location.search !== location.search;
   const removal = useRemoval();
   const exportHref = `/admin/subscribers/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
-  const loadingText = (
-    <p className="p-6 text-center text-sm text-muted-foreground" role="status">
-      Loading subscribers...
-    </p>
-  );
+  const loadingText = <LoadingStatus text="Loading subscribers..." />;
 
   return (
     <div className="flex flex-col gap-6">
@@ -216,8 +215,8 @@ function SubscriberTable({
   subscribers,
   onRemove,
 }: {
-  subscribers: Subscriber[];
-  onRemove: (subscriber: Subscriber) => void;
+  subscribers: SubscriberRow[];
+  onRemove: (subscriber: SubscriberRow) => void;
 }) {
   return (
     <Table aria-label="Subscribers">
