@@ -1,0 +1,169 @@
+import { ExternalLinkIcon } from "lucide-react";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
+import {
+  Details,
+  OrderContactActions,
+  type OrderForView,
+  OrderItemsTable,
+  OrderStatusControl,
+} from "#app/components/admin/orders/order-parts.tsx";
+import { OrderPaymentControl } from "#app/components/admin/orders/payment-control.tsx";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status-badge.tsx";
+import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "#app/components/ui/dialog.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { formatLongDateTime } from "#app/lib/dates.ts";
+import { orderReference } from "#app/lib/order-status.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { OrderDetail, OrderSummary } from "#app/server/orders/admin-orders.server.ts";
+
+function LoadingRows() {
+  return (
+    <div className="flex flex-col gap-2" aria-busy="true">
+      <Skeleton className="h-8 w-full" />
+      <Skeleton className="h-8 w-full" />
+      <Skeleton className="h-8 w-full" />
+    </div>
+  );
+}
+
+/**
+ * The order's dialog over the list (spec §2: status selector, items table, order and
+ * customer information, Close and 'View Full Page'), with its payment (issue 19). The card's
+ * summary shows at once; the items and payment details arrive with `selected`.
+ */
+export function OrderDialog({
+  openId,
+  summary,
+  selected,
+  loading,
+  onClose,
+  backTo,
+}: {
+  openId: string | null;
+  summary: OrderSummary | undefined;
+  selected: OrderDetail | null;
+  loading: boolean;
+  onClose: () => void;
+  backTo: string;
+}) {
+  const detail = selected && selected.id === openId ? selected : null;
+  const order: (OrderForView & Pick<OrderSummary, "paymentStatus">) | undefined = detail ?? summary;
+  const notFound = Boolean(openId) && !loading && !detail;
+  return (
+    <Dialog open={Boolean(openId)} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        {notFound ? (
+          <DialogHeader>
+            <DialogTitle>Order not found</DialogTitle>
+            <DialogDescription>The requested order does not exist.</DialogDescription>
+          </DialogHeader>
+        ) : order ? (
+          <>
+            <DialogHeader className="pr-8">
+              <DialogTitle className="flex flex-wrap items-center gap-3">
+                Order {orderReference(order.id)}
+                <OrderStatusBadge status={order.status} />
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </DialogTitle>
+              <DialogDescription>
+                {order.customerName} · placed {formatLongDateTime(order.createdAt)}
+              </DialogDescription>
+            </DialogHeader>
+            <OrderStatusControl orderId={order.id} status={order.status} />
+            <section aria-labelledby="dialog-payment" className="flex flex-col gap-2">
+              <h3 id="dialog-payment" className="text-sm font-semibold">
+                Payment
+              </h3>
+              {detail ? (
+                <OrderPaymentControl
+                  key={`${detail.payment.status}-${String(detail.updatedAt)}`}
+                  orderId={detail.id}
+                  totalCents={detail.totalCents}
+                  payment={detail.payment}
+                />
+              ) : (
+                <LoadingRows />
+              )}
+            </section>
+            <section aria-labelledby="dialog-items" className="flex flex-col gap-2">
+              <h3 id="dialog-items" className="text-sm font-semibold">
+                Items
+              </h3>
+              {detail ? (
+                <OrderItemsTable
+                  items={detail.items}
+                  totalCents={detail.totalCents}
+                  variant="dialog"
+                />
+              ) : (
+                <LoadingRows />
+              )}
+            </section>
+            <div className="grid gap-6 sm:grid-cols-2">
+              <section aria-labelledby="dialog-order-info" className="flex flex-col gap-2">
+                <h3 id="dialog-order-info" className="text-sm font-semibold">
+                  Order Information
+                </h3>
+                <Details
+                  rows={[
+                    [
+                      "Order ID",
+                      <span key="id" className="font-mono text-xs">
+                        {order.id}
+                      </span>,
+                    ],
+                    ["Date Placed", formatLongDateTime(order.createdAt)],
+                    ["Last Updated", formatLongDateTime(order.updatedAt)],
+                    ["Items", String(order.itemCount)],
+                  ]}
+                />
+              </section>
+              <section aria-labelledby="dialog-customer-info" className="flex flex-col gap-2">
+                <h3 id="dialog-customer-info" className="text-sm font-semibold">
+                  Customer Information
+                </h3>
+                <Details
+                  rows={[
+                    ["Name", order.customerName],
+                    ["Email", order.email],
+                    ["Phone", order.phone],
+                  ]}
+                />
+              </section>
+            </div>
+            <OrderContactActions order={order} />
+          </>
+        ) : (
+          <DialogHeader>
+            <DialogTitle>Loading order…</DialogTitle>
+            <DialogDescription>One moment.</DialogDescription>
+          </DialogHeader>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          {openId && !notFound ? (
+            <Link
+              to={`/admin/orders/${openId}`}
+              state={{ from: backTo }}
+              className={cn(buttonVariants(), "gap-2")}
+            >
+              <ExternalLinkIcon aria-hidden="true" />
+              View Full Page
+            </Link>
+          ) : null}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
