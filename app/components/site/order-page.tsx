@@ -106,8 +106,7 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
   if (status === "cancelled") {
     return (
       <p>
-        This order has been cancelled. If you did not expect this, or would like to order again,
-        please contact us and mention order number {order.reference}.
+        {`This order has been cancelled. If you did not expect this, or would like to order again, please contact us and mention order number ${order.reference}.`}
       </p>
     );
   }
@@ -116,9 +115,7 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
   }
   if (payment.status === "awaiting_contact") {
     return (
-      <p>
-        {CONTACT_NOTE} We'll use the details you gave us: {order.email} or {order.phone}.
-      </p>
+      <p>{`${CONTACT_NOTE} We'll use the details you gave us: ${order.email} or ${order.phone}.`}</p>
     );
   }
   if (payment.status === "arranged" && payment.method) {
@@ -145,12 +142,10 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
                   </div>
                 ))}
               </dl>
-              <p className="font-semibold">Please use {reference} as the payment reference.</p>
+              <p className="font-semibold">{`Please use ${reference} as the payment reference.`}</p>
             </>
           ) : (
-            <p>
-              {EFT_DETAILS_TO_FOLLOW} Please use {reference} as the payment reference.
-            </p>
+            <p>{`${EFT_DETAILS_TO_FOLLOW} Please use ${reference} as the payment reference.`}</p>
           )
         ) : null}
         <p>
@@ -188,7 +183,7 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
             <td className="py-3 pr-2">
               <span className="font-medium break-words">{line.productName}</span>
               <span className="block text-sm text-muted-foreground">
-                {formatRand(line.priceCents)} each
+                {`${formatRand(line.priceCents)} each`}
               </span>
             </td>
             <td className="px-2 py-3 text-right tabular-nums">{line.quantity}</td>
@@ -288,13 +283,12 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
       <header className="flex flex-col gap-2">
         <p className="text-sm font-semibold uppercase tracking-widest text-primary">Your order</p>
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-          Order {order.reference}
+          {`Order ${order.reference}`}
         </h1>
         <p className="text-muted-foreground">
-          Placed {formatLongDateTime(order.createdAt)} · {order.itemCount}{" "}
-          {order.itemCount === 1 ? "item" : "items"} · {formatRand(order.totalCents)}
+          {`Placed ${formatLongDateTime(order.createdAt)} · ${order.itemCount} ${order.itemCount === 1 ? "item" : "items"} · ${formatRand(order.totalCents)}`}
         </p>
-        <p>Hi {order.customerName}, thank you for your order.</p>
+        <p>{`Hi ${order.customerName}, thank you for your order.`}</p>
       </header>
 
       <div className="grid gap-4 sm:grid-cols-2">

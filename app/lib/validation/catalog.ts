@@ -106,40 +106,40 @@ const monthOfYear = z.coerce.number().int().min(1).max(12).optional();
  * a special category's optional season (issue 19): a start and an end day and month that
  * come back every year. The errors about the season are reported on `season`.
  */
-export const CategoryFormSchema = z
-  .object({
-    name: categoryName,
-    isSpecial: z.boolean().default(false),
-    seasonStartDay: dayOfMonth,
-    seasonStartMonth: monthOfYear,
-    seasonEndDay: dayOfMonth,
-    seasonEndMonth: monthOfYear,
-  })
-  .superRefine((value, ctx) => {
-    const parts = [
-      value.seasonStartDay,
-      value.seasonStartMonth,
-      value.seasonEndDay,
-      value.seasonEndMonth,
-    ];
-    const given = parts.filter((part) => part !== undefined).length;
-    if (given === 0) return;
-    const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["season"], message });
-    if (given < parts.length) return issue(SEASON_MESSAGES.incomplete);
-    if (
-      !monthDay(value.seasonStartMonth!, value.seasonStartDay!) ||
-      !monthDay(value.seasonEndMonth!, value.seasonEndDay!)
-    ) {
-      return issue(SEASON_MESSAGES.noSuchDay);
-    }
-    if (!value.isSpecial) issue(SEASON_MESSAGES.notSpecial);
-  })
-  .transform(({ name, isSpecial, ...days }) => {
-    const start = monthDay(days.seasonStartMonth ?? 0, days.seasonStartDay ?? 0);
-    const end = monthDay(days.seasonEndMonth ?? 0, days.seasonEndDay ?? 0);
-    const season: SeasonWindow | null = start && end ? { start, end } : null;
-    return { name, isSpecial, season };
-  });
+/** The form's fields alone: the browser's constraints (Conform reads no root transform). */
+export const CategoryFormFields = z.object({
+  name: categoryName,
+  isSpecial: z.boolean().default(false),
+  seasonStartDay: dayOfMonth,
+  seasonStartMonth: monthOfYear,
+  seasonEndDay: dayOfMonth,
+  seasonEndMonth: monthOfYear,
+});
+
+export const CategoryFormSchema = CategoryFormFields.superRefine((value, ctx) => {
+  const parts = [
+    value.seasonStartDay,
+    value.seasonStartMonth,
+    value.seasonEndDay,
+    value.seasonEndMonth,
+  ];
+  const given = parts.filter((part) => part !== undefined).length;
+  if (given === 0) return;
+  const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["season"], message });
+  if (given < parts.length) return issue(SEASON_MESSAGES.incomplete);
+  if (
+    !monthDay(value.seasonStartMonth!, value.seasonStartDay!) ||
+    !monthDay(value.seasonEndMonth!, value.seasonEndDay!)
+  ) {
+    return issue(SEASON_MESSAGES.noSuchDay);
+  }
+  if (!value.isSpecial) issue(SEASON_MESSAGES.notSpecial);
+}).transform(({ name, isSpecial, ...days }) => {
+  const start = monthDay(days.seasonStartMonth ?? 0, days.seasonStartDay ?? 0);
+  const end = monthDay(days.seasonEndMonth ?? 0, days.seasonEndDay ?? 0);
+  const season: SeasonWindow | null = start && end ? { start, end } : null;
+  return { name, isSpecial, season };
+});
 export type CategoryFormInput = z.infer<typeof CategoryFormSchema>;
 
 /** /admin/categories/manager: name, description and image (spec §7 "Manager"). */

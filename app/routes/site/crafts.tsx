@@ -288,7 +288,7 @@ function OutOfSeasonNotice({ season }: { season: OffSeason }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input bg-background p-10 text-center">
       <CalendarClockIcon aria-hidden="true" className="size-8 text-primary" />
-      <p className="text-lg font-semibold">{season.name} is out of season</p>
+      <p className="text-lg font-semibold">{`${season.name} is out of season`}</p>
       <p className="max-w-md text-muted-foreground">
         {season.returnsOn
           ? `It returns on ${formatCalendarDay(season.returnsOn)}. Meanwhile, browse all our products or ask us for a custom piece.`

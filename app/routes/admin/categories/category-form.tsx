@@ -11,7 +11,7 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { MONTH_OPTIONS, type SeasonWindow } from "#app/lib/seasons.ts";
 import { cn } from "#app/lib/utils.ts";
-import { CategoryFormSchema } from "#app/lib/validation/catalog.ts";
+import { CategoryFormFields, CategoryFormSchema } from "#app/lib/validation/catalog.ts";
 import type { CategoryRecord } from "#app/server/catalog/categories.server.ts";
 import type { CategoryFormActionData } from "./category-form.server.ts";
 
@@ -34,7 +34,7 @@ export function CategoryForm({
   const [form, fields] = useForm({
     id: category ? `category-${category.id}` : "category-new",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CategoryFormSchema),
+    constraint: getZodConstraint(CategoryFormFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryFormSchema }),
