@@ -37,10 +37,17 @@ export function formatLongDate(value: Date | string): string {
   return longDate.format(toDate(value));
 }
 
+const calendarDay = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
 /** A calendar day ("YYYY-MM-DD", e.g. a payment's date) as "3 May 2027". */
 export function formatCalendarDay(day: string): string {
   // Noon UTC is the same day in Johannesburg, whatever the formatter's zone.
-  return longDate.format(new Date(`${day}T12:00:00Z`));
+  return calendarDay.format(new Date(`${day}T12:00:00Z`));
 }
 
 const dateParts = new Intl.DateTimeFormat("en-CA", {

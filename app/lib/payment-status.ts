@@ -75,6 +75,14 @@ export const PAYMENT_INSTRUCTIONS = {
   other: "Please pay as we agreed with you.",
 } as const satisfies Record<PaymentMethod, string>;
 
+/** The payment's method as the buyer reads it on their order page. */
+export const PAYMENT_METHOD_FOR_BUYER = {
+  eft: "Pay by EFT",
+  cash: "Pay in cash on delivery or collection",
+  card_machine: "Pay by card on our card machine",
+  other: "Pay as agreed with us",
+} as const satisfies Record<PaymentMethod, string>;
+
 /** When EFT is arranged but the company's account is not configured (EFT_* variables). */
 export const EFT_DETAILS_TO_FOLLOW = "We will send you our banking details.";
 

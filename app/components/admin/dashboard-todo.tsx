@@ -27,7 +27,8 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
           count: todo.awaitingContact,
           icon: PhoneCallIcon,
           text: `${plural(todo.awaitingContact, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.awaiting_contact}`,
-          action: "Call or e-mail the buyers",
+          action:
+            todo.awaitingContact === 1 ? "Call or e-mail the buyer" : "Call or e-mail the buyers",
           to: "/admin/orders?payment=awaiting_contact&overdue=1",
         },
         {
@@ -35,7 +36,10 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
           count: todo.arrangedUnpaid,
           icon: BanknoteIcon,
           text: `${plural(todo.arrangedUnpaid, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.arranged}`,
-          action: "Check for the payments or remind the buyers",
+          action:
+            todo.arrangedUnpaid === 1
+              ? "Check for the payment or remind the buyer"
+              : "Check for the payments or remind the buyers",
           to: "/admin/orders?payment=arranged&overdue=1",
         },
         {
@@ -90,32 +94,30 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
   );
 }
 
-function WeekTile({
-  title,
-  icon: Icon,
-  thisWeek,
-  lastWeek,
-}: {
-  title: string;
-  icon: typeof ShoppingBagIcon;
-  thisWeek: string;
-  lastWeek: string;
-}) {
-  return (
-    <li className="flex flex-col gap-1 rounded-lg border border-border p-4">
-      <span className="flex items-center gap-2 text-sm font-semibold">
-        <Icon className="size-4 text-primary" aria-hidden="true" />
-        {title}
-      </span>
-      <span className="text-2xl font-bold tabular-nums">{thisWeek}</span>
-      <span className="text-sm text-muted-foreground">Last week: {lastWeek}</span>
-    </li>
-  );
-}
-
 /** This week's new orders, paid revenue and subscribers against last week's. */
 export function WeekSummary({ week }: { week: WeekComparison | null }) {
   const dots = "...";
+  const rows: [label: string, icon: typeof ShoppingBagIcon, thisWeek: string, lastWeek: string][] =
+    [
+      [
+        "New orders",
+        ShoppingBagIcon,
+        week ? String(week.newOrders.thisWeek) : dots,
+        week ? String(week.newOrders.lastWeek) : dots,
+      ],
+      [
+        "Paid revenue",
+        TrendingUpIcon,
+        week ? formatZar(week.paidRevenueCents.thisWeek) : dots,
+        week ? formatZar(week.paidRevenueCents.lastWeek) : dots,
+      ],
+      [
+        "New subscribers",
+        MailIcon,
+        week ? String(week.subscribers.thisWeek) : dots,
+        week ? String(week.subscribers.lastWeek) : dots,
+      ],
+    ];
   return (
     <section
       aria-labelledby="week-heading"
@@ -128,26 +130,40 @@ export function WeekSummary({ week }: { week: WeekComparison | null }) {
       <p className="text-sm text-muted-foreground">
         Since Monday, against all of last week (South African time).
       </p>
-      <ul className="mt-3 grid gap-3 sm:grid-cols-3">
-        <WeekTile
-          title="New orders"
-          icon={ShoppingBagIcon}
-          thisWeek={week ? String(week.newOrders.thisWeek) : dots}
-          lastWeek={week ? String(week.newOrders.lastWeek) : dots}
-        />
-        <WeekTile
-          title="Paid revenue"
-          icon={TrendingUpIcon}
-          thisWeek={week ? formatZar(week.paidRevenueCents.thisWeek) : dots}
-          lastWeek={week ? formatZar(week.paidRevenueCents.lastWeek) : dots}
-        />
-        <WeekTile
-          title="New subscribers"
-          icon={MailIcon}
-          thisWeek={week ? String(week.subscribers.thisWeek) : dots}
-          lastWeek={week ? String(week.subscribers.lastWeek) : dots}
-        />
-      </ul>
+      <table className="mt-3 w-full text-sm">
+        <caption className="sr-only">This week against last week</caption>
+        <thead>
+          <tr className="border-b border-border text-muted-foreground">
+            <th scope="col" className="py-2 pr-2 text-left font-medium">
+              <span className="sr-only">Figure</span>
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              This week
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-medium">
+              Last week
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, Icon, thisWeek, lastWeek]) => (
+            <tr key={label} className="border-b border-border last:border-0">
+              <th scope="row" className="py-2.5 pr-2 text-left font-medium">
+                <span className="flex items-center gap-2">
+                  <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {label}
+                </span>
+              </th>
+              <td className="px-2 py-2.5 text-right text-base font-bold tabular-nums">
+                {thisWeek}
+              </td>
+              <td className="py-2.5 pl-2 text-right tabular-nums text-muted-foreground">
+                {lastWeek}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -16,7 +16,7 @@ import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
   PAYMENT_INSTRUCTIONS,
-  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_FOR_BUYER,
   PAYMENT_STATUS_LABELS,
 } from "#app/lib/payment-status.ts";
 import { telHref, whatsAppHref } from "#app/lib/phone.ts";
@@ -95,7 +95,7 @@ function paymentText(order: BuyerOrder): string {
     return `We received ${formatRand(payment.amountCents)} on ${formatCalendarDay(payment.paidOn)}. Thank you!`;
   }
   if (payment.status === "arranged" && payment.method) {
-    return `${PAYMENT_METHOD_LABELS[payment.method]}${payment.reference ? `, reference ${payment.reference}` : ""}.`;
+    return `${PAYMENT_METHOD_FOR_BUYER[payment.method]}${payment.reference ? `, reference ${payment.reference}` : ""}.`;
   }
   return "We will contact you to arrange payment.";
 }

@@ -6,7 +6,6 @@ import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
   PAYMENT_INSTRUCTIONS,
-  PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from "#app/lib/payment-status.ts";
 import type { Database } from "../db/client.server.ts";
@@ -468,14 +467,12 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
   const { order, method, reference } = data;
   const number = orderReference(order.id);
   const subject = `How to pay for your ${COMPANY.name} order ${number}`;
-  const intro = `As agreed, here is how to pay for your order ${number}: ${PAYMENT_METHOD_LABELS[method]}.`;
+  const intro = `As agreed, here is how to pay for your order ${number}.`;
   const howTo = paymentInstructions(method, reference, number, data.eft);
+  // For EFT the reference is in the instructions; otherwise it is shown when there is one.
+  const referenceLine =
+    method !== "eft" && reference ? `Your payment reference: ${reference}.` : null;
   const amount = `The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`;
-  const fields: Field[] = [
-    ["Order number", number],
-    ["Payment method", PAYMENT_METHOD_LABELS[method]],
-    ...(reference ? [["Reference", reference] as Field] : []),
-  ];
   const questions = `Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
   return {
     kind: "order.payment_arranged",
@@ -486,8 +483,8 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
       `Hi ${order.customerName},`,
       intro,
       howTo.text,
+      ...(referenceLine ? [referenceLine] : []),
       amount,
-      fieldsText(fields),
       orderLinesText(order),
       questions,
       SIGN_OFF,
@@ -497,7 +494,7 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
       title: subject,
       preview: intro,
       reason: `You receive this because an order was placed with ${order.email} on our website.`,
-      body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${p(amount)}${fieldsHtml(fields, "Payment")}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
+      body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
     }),
   };
 }
@@ -510,7 +507,7 @@ export function paymentReceivedMessage(
   const { order } = data;
   const number = orderReference(order.id);
   const subject = `Payment received for your ${COMPANY.name} order ${number}`;
-  const thanks = `Thank you! We received your payment of ${formatRand(data.amountCents)} on ${formatCalendarDay(data.paidOn)} for order ${number}.`;
+  const thanks = `We received your payment of ${formatRand(data.amountCents)} on ${formatCalendarDay(data.paidOn)} for order ${number}.`;
   const next = `We'll be in touch about delivery or collection. Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
   return {
     kind: "order.payment_received",

@@ -79,10 +79,8 @@ export function OrderDialog({
               </DialogDescription>
             </DialogHeader>
             <OrderStatusControl orderId={order.id} status={order.status} />
-            <section aria-labelledby="dialog-payment" className="flex flex-col gap-2">
-              <h3 id="dialog-payment" className="text-sm font-semibold">
-                Payment
-              </h3>
+            {/* Beside the status, like it: its own form, labelled "Payment" (issue 19). */}
+            <div className="border-t border-border pt-4">
               {detail ? (
                 <OrderPaymentControl
                   key={`${detail.payment.status}-${String(detail.updatedAt)}`}
@@ -93,7 +91,7 @@ export function OrderDialog({
               ) : (
                 <LoadingRows />
               )}
-            </section>
+            </div>
             <section aria-labelledby="dialog-items" className="flex flex-col gap-2">
               <h3 id="dialog-items" className="text-sm font-semibold">
                 Items

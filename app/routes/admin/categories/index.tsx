@@ -203,8 +203,8 @@ function CategoryTable({
 /** A seasonal category's season, and when it returns while out of season (issue 19). */
 function SeasonLine({ category }: { category: AdminCategoryRow }) {
   return (
-    <p className="mt-1 flex items-center gap-1 text-xs text-muted-foreground">
-      <CalendarRangeIcon className="size-3.5 shrink-0" aria-hidden="true" />
+    <p className="mt-1 flex items-start gap-1 text-xs text-muted-foreground">
+      <CalendarRangeIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
       <span>
         Season {formatSeason(category.season!)}
         {category.returnsOn ? ` · back on ${formatCalendarDay(category.returnsOn)}` : ""}

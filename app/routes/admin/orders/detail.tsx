@@ -211,7 +211,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           </Card>
           <Card>
             <CardHeader className="pb-4">
-              <h2 className="text-lg font-semibold leading-tight">Payment</h2>
+              <h2 className="text-lg font-semibold leading-tight">Order Payment</h2>
             </CardHeader>
             <CardContent>
               <OrderPaymentControl
