@@ -1,5 +1,6 @@
 import { COMPANY } from "#app/content/company.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
+import type { Toast } from "#app/lib/toast.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 
 /*
@@ -61,4 +62,13 @@ export function quoteRequestWhatsAppMessage(request: {
     ? `your quote request for ${label}`
     : `your message "${label}"`;
   return `Hi ${firstName}, this is ${COMPANY.name} about ${what} of ${formatLongDate(request.createdAt)}.`;
+}
+
+/** What the quote requests page's action answers (its fetchers read it). */
+export interface QuoteRequestActionData {
+  ok: boolean;
+  intent: "resolve" | "reopen" | "reply" | "erase" | null;
+  toast: Toast;
+  /** The reply's message next to its field. */
+  fieldError?: string;
 }

@@ -1,22 +1,20 @@
-import { ShoppingBagIcon } from "lucide-react";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { DeferredList, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
-import { OrderCard, OrderCardSkeletons } from "#app/components/admin/orders/order-card.tsx";
-import { OrderDialog } from "#app/components/admin/orders/order-dialog.tsx";
+import { OrderCardSkeletons } from "#app/components/admin/orders/order-card.tsx";
 import { OrderFilters, OverdueNotice } from "#app/components/admin/orders/order-filters.tsx";
-import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import {
+  ORDERS_URL,
+  OrderResults,
+  type OrdersData,
+} from "#app/components/admin/orders/order-list.tsx";
 import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { orderFilterParams, parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
-import { keepListWhenDialogCloses, useListWithDialog } from "#app/lib/list-url.ts";
+import { keepListWhenDialogCloses } from "#app/lib/list-url.ts";
 import { getServices } from "#app/server/context.server.ts";
-import {
-  getOrder,
-  listOrders,
-  type OrderListPage,
-} from "#app/server/orders/admin-orders.server.ts";
+import { getOrder, listOrders } from "#app/server/orders/admin-orders.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";
 
@@ -25,17 +23,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `?order=<id>` opens that order's dialog over the list (spec §2: clicking a card). */
-const DIALOG_PARAM = "order";
-/** The list's own state in the URL. */
-const LIST_PARAMS = ["q", "status", "payment", "overdue", "page"];
-const SEARCH_FORM_ID = "orders-search";
-
-type OrdersData = {
-  list: OrderListPage;
-  /** The dialog's order (`?order=`), with its items; null when none is asked for or found. */
-  selected: Awaited<ReturnType<typeof getOrder>>;
-};
+const {
+  dialogParam: DIALOG_PARAM,
+  listParams: LIST_PARAMS,
+  searchFormId: SEARCH_FORM_ID,
+} = ORDERS_URL;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -125,80 +117,6 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         )}
       </DeferredList>
     </div>
-  );
-}
-
-function OrderResults({
-  list,
-  selected,
-  filtered,
-}: OrdersData & {
-  filtered: boolean;
-}) {
-  // A new search, filter or page: skeletons until its data arrives (spec §2).
-  const {
-    loading,
-    listPending,
-    openId,
-    listHref,
-    open: openOrder,
-    close: closeDialog,
-  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
-  const first = (list.page - 1) * list.pageSize + 1;
-  const last = first + list.orders.length - 1;
-
-  return (
-    <>
-      <ResultsRegion id="orders-results" title="Orders" busy={listPending}>
-        {listPending ? (
-          <OrderCardSkeletons />
-        ) : list.orders.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">
-            <ShoppingBagIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-            <p className="text-sm text-muted-foreground">
-              {filtered ? "No orders match your filters" : "No orders received yet"}
-            </p>
-          </div>
-        ) : (
-          <div className="flex flex-col gap-4">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {list.totalIsExact
-                ? list.total > list.pageSize
-                  ? `Showing ${first.toLocaleString("en-ZA")}–${last.toLocaleString("en-ZA")} of ${list.total.toLocaleString("en-ZA")} orders`
-                  : `${list.total.toLocaleString("en-ZA")} ${list.total === 1 ? "order" : "orders"}`
-                : `More than ${list.total.toLocaleString("en-ZA")} orders match. Showing the newest ${list.total.toLocaleString("en-ZA")}: refine the search to narrow them down.`}
-            </p>
-            <ul
-              aria-labelledby="orders-results"
-              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-            >
-              {list.orders.map((order) => (
-                <OrderCard key={order.id} order={order} onOpen={openOrder} />
-              ))}
-            </ul>
-          </div>
-        )}
-      </ResultsRegion>
-
-      {/* Spec §2: only when more than 10 results exist. */}
-      {list.total > list.pageSize ? (
-        <AdminPagination
-          page={list.page}
-          pageCount={list.pageCount}
-          label="Orders pages"
-          drop={[DIALOG_PARAM]}
-        />
-      ) : null}
-
-      <OrderDialog
-        openId={openId}
-        summary={list.orders.find((order) => order.id === openId)}
-        selected={selected}
-        loading={loading}
-        onClose={closeDialog}
-        backTo={listHref}
-      />
-    </>
   );
 }
 
