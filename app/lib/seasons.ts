@@ -132,3 +132,12 @@ export function seasonOf(row: {
 }): SeasonWindow | null {
   return row.seasonStart && row.seasonEnd ? { start: row.seasonStart, end: row.seasonEnd } : null;
 }
+
+/** A category row's season and what it means at `now`: shown or not, and when it returns. */
+export function seasonStateOf(
+  row: { seasonStart: string | null; seasonEnd: string | null },
+  now: Date,
+): { season: SeasonWindow | null; inSeason: boolean; returnsOn: string | null } {
+  const season = seasonOf(row);
+  return { season, inSeason: isInSeason(season, now), returnsOn: seasonReturnsOn(season, now) };
+}

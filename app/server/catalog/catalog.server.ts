@@ -6,7 +6,7 @@ import {
   nextSeasonChange,
   type SeasonWindow,
   seasonOf,
-  seasonReturnsOn,
+  seasonStateOf,
 } from "#app/lib/seasons.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
@@ -75,15 +75,10 @@ export async function listCategories(db: Database, now = new Date()): Promise<Pu
     })
     .from(categories)
     .orderBy(asc(categories.name), asc(categories.id));
-  return rows.map(({ seasonStart, seasonEnd, ...row }) => {
-    const season = seasonOf({ seasonStart, seasonEnd });
-    return {
-      ...row,
-      season,
-      inSeason: isInSeason(season, now),
-      returnsOn: seasonReturnsOn(season, now),
-    };
-  });
+  return rows.map(({ seasonStart, seasonEnd, ...row }) => ({
+    ...row,
+    ...seasonStateOf({ seasonStart, seasonEnd }, now),
+  }));
 }
 
 /**

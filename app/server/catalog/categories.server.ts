@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { isInSeason, type SeasonWindow, seasonOf, seasonReturnsOn } from "#app/lib/seasons.ts";
+import { type SeasonWindow, seasonOf, seasonStateOf } from "#app/lib/seasons.ts";
 import { categories, productCategories } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -53,15 +53,10 @@ export async function listAdminCategories(
     .leftJoin(productCategories, eq(productCategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id));
-  return rows.map(({ seasonStart, seasonEnd, ...row }) => {
-    const season = seasonOf({ seasonStart, seasonEnd });
-    return {
-      ...row,
-      season,
-      inSeason: isInSeason(season, now),
-      returnsOn: seasonReturnsOn(season, now),
-    };
-  });
+  return rows.map(({ seasonStart, seasonEnd, ...row }) => ({
+    ...row,
+    ...seasonStateOf({ seasonStart, seasonEnd }, now),
+  }));
 }
 
 export type CategoryRecord = Omit<AdminCategoryRow, "productCount" | "inSeason" | "returnsOn">;

@@ -299,6 +299,41 @@ function orderLinesHtml(order: OrderData): SafeHtml {
   )}</tbody><tfoot><tr><th scope="row" colspan="2" style="${numCell}">Total</th><td style="${numCell};font-weight:bold">${formatRand(order.totalCents)}</td></tr><tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Shipping</th><td style="${cell};text-align:right">To be calculated</td></tr></tfoot></table>`;
 }
 
+/**
+ * An e-mail to an order's buyer: "Hi <name>," and the parts in the text, the company's
+ * sign-off and details at the end, replies to the company, and why they receive it.
+ */
+function toBuyer(
+  env: MailEnv,
+  order: Pick<OrderData, "customerName" | "email">,
+  message: {
+    kind: OutgoingMessage["kind"];
+    subject: string;
+    preview: string;
+    text: string[];
+    body: SafeHtml;
+  },
+): OutgoingMessage {
+  return {
+    kind: message.kind,
+    to: order.email,
+    replyTo: env.NOTIFY_EMAIL,
+    subject: message.subject,
+    text: [
+      `Hi ${order.customerName},`,
+      ...message.text,
+      SIGN_OFF,
+      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
+    ].join("\n\n"),
+    html: layout({
+      title: message.subject,
+      preview: message.preview,
+      reason: `You receive this because an order was placed with ${order.email} on our website.`,
+      body: message.body,
+    }),
+  };
+}
+
 /** Beside the link to the buyer's order page in the confirmation. */
 const ORDER_PAGE_TEXT =
   "Follow your order and its payment on your private order page. Keep the link to yourself: anyone who has it can see your order.";
@@ -345,29 +380,20 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
         body: html`${h1(`New order ${reference}`)}${p(html`<strong>${order.customerName}</strong> placed an order on the website. Contact them to arrange payment and delivery.`)}${fieldsHtml([...orderFields, ...customerFields], "Order and customer")}${orderLinesHtml(order)}${buttonLink(adminUrl, `Open order ${reference} in the admin`)}`,
       }),
     },
-    {
+    toBuyer(env, order, {
       kind: "order.customer",
-      to: order.email,
-      replyTo: env.NOTIFY_EMAIL,
       subject: customerSubject,
+      preview: `Order ${reference}: ${formatRand(order.totalCents)}. We'll be in touch to arrange payment and delivery.`,
       text: [
-        `Hi ${order.customerName},`,
         `Thank you for your order! We've received it and our team is on it.`,
         ...(order.orderPageUrl ? [`${ORDER_PAGE_TEXT}\n${order.orderPageUrl}`] : []),
         fieldsText(orderFields),
         orderLinesText(order),
         `What happens next\n${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`,
         `Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`,
-        SIGN_OFF,
-        `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-      ].join("\n\n"),
-      html: layout({
-        title: customerSubject,
-        preview: `Order ${reference}: ${formatRand(order.totalCents)}. We'll be in touch to arrange payment and delivery.`,
-        reason: `You receive this because an order was placed with ${order.email} on our website.`,
-        body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${order.orderPageUrl ? html`${buttonLink(order.orderPageUrl, "View your order")}${p(html`<span style="color:${COLOR.muted};font-size:14px">${ORDER_PAGE_TEXT}</span>`)}` : ""}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
-      }),
-    },
+      ],
+      body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${order.orderPageUrl ? html`${buttonLink(order.orderPageUrl, "View your order")}${p(html`<span style="color:${COLOR.muted};font-size:14px">${ORDER_PAGE_TEXT}</span>`)}` : ""}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
+    }),
   ];
 }
 
@@ -395,27 +421,13 @@ export function orderStatusMessage(
     ["Order number", reference],
     ...(order.createdAt ? [["Placed", formatLongDateTime(order.createdAt)] as Field] : []),
   ];
-  return {
+  return toBuyer(env, order, {
     kind: `order.${status}`,
-    to: order.email,
-    replyTo: env.NOTIFY_EMAIL,
     subject,
-    text: [
-      `Hi ${order.customerName},`,
-      news,
-      fieldsText(orderFields),
-      orderLinesText(order),
-      next,
-      SIGN_OFF,
-      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-    ].join("\n\n"),
-    html: layout({
-      title: subject,
-      preview: news,
-      reason: `You receive this because an order was placed with ${order.email} on our website.`,
-      body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
-    }),
-  };
+    preview: news,
+    text: [news, fieldsText(orderFields), orderLinesText(order), next],
+    body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+  });
 }
 
 // ---- Payments (issue 19) -------------------------------------------------------------------
@@ -474,29 +486,20 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
     method !== "eft" && reference ? `Your payment reference: ${reference}.` : null;
   const amount = `The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`;
   const questions = `Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
-  return {
+  return toBuyer(env, order, {
     kind: "order.payment_arranged",
-    to: order.email,
-    replyTo: env.NOTIFY_EMAIL,
     subject,
+    preview: intro,
     text: [
-      `Hi ${order.customerName},`,
       intro,
       howTo.text,
       ...(referenceLine ? [referenceLine] : []),
       amount,
       orderLinesText(order),
       questions,
-      SIGN_OFF,
-      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-    ].join("\n\n"),
-    html: layout({
-      title: subject,
-      preview: intro,
-      reason: `You receive this because an order was placed with ${order.email} on our website.`,
-      body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
-    }),
-  };
+    ],
+    body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
+  });
 }
 
 /** To the buyer when the admin records their payment and ticks "E-mail the customer". */
@@ -509,26 +512,13 @@ export function paymentReceivedMessage(
   const subject = `Payment received for your ${COMPANY.name} order ${number}`;
   const thanks = `We received your payment of ${formatRand(data.amountCents)} on ${formatCalendarDay(data.paidOn)} for order ${number}.`;
   const next = `We'll be in touch about delivery or collection. Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
-  return {
+  return toBuyer(env, order, {
     kind: "order.payment_received",
-    to: order.email,
-    replyTo: env.NOTIFY_EMAIL,
     subject,
-    text: [
-      `Hi ${order.customerName},`,
-      thanks,
-      orderLinesText(order),
-      next,
-      SIGN_OFF,
-      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-    ].join("\n\n"),
-    html: layout({
-      title: subject,
-      preview: thanks,
-      reason: `You receive this because an order was placed with ${order.email} on our website.`,
-      body: html`${h1("Payment received, thank you")}${p(`Hi ${order.customerName},`)}${p(thanks)}${orderLinesHtml(order)}${p(next)}${signOff()}`,
-    }),
-  };
+    preview: thanks,
+    text: [thanks, orderLinesText(order), next],
+    body: html`${h1("Payment received, thank you")}${p(`Hi ${order.customerName},`)}${p(thanks)}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+  });
 }
 
 // ---- Quote replies -------------------------------------------------------------------------

@@ -402,18 +402,7 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
   if (!found) return null;
   const { paymentMethod, paymentReference, paymentAmount, paidOn, paymentArrangedAt, ...row } =
     found;
-  const lines = await db
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      productName: orderItems.productName,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  const items = await orderLines(db, orderId);
   const totals = await totalsOf(db, [orderId]);
   return {
     ...row,
@@ -427,15 +416,32 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
       paidOn,
       arrangedAt: paymentArrangedAt,
     },
-    items: lines.map((line) => ({
-      id: line.id,
-      productId: line.productId,
-      productName: line.productName,
-      priceCents: toCents(line.price),
-      quantity: line.quantity,
-      subtotalCents: toCents(line.subtotal),
-    })),
+    items,
   };
+}
+
+/** An order's lines as sold, by product name, each with its subtotal in exact money. */
+export async function orderLines(db: Database, orderId: string): Promise<OrderLineDetail[]> {
+  const lines = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      productName: orderItems.productName,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+  return lines.map((line) => ({
+    id: line.id,
+    productId: line.productId,
+    productName: line.productName,
+    priceCents: toCents(line.price),
+    quantity: line.quantity,
+    subtotalCents: toCents(line.subtotal),
+  }));
 }
 
 /** The order's history (status changes and notes), newest first. */

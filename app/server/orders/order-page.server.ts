@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { toCents } from "#app/lib/money.ts";
 import { type OrderStatus, orderReference } from "#app/lib/order-status.ts";
 import type { PaymentMethod, PaymentStatus } from "#app/lib/payment-status.ts";
-import { orderItems, orders } from "#db/schema/index.ts";
+import { orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
+import { orderLines } from "./admin-orders.server.ts";
 
 /*
  * The buyer's own order page, /orders/<token> (issue 19; decision 014). The confirmation
@@ -84,22 +85,15 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
     .where(eq(orders.accessTokenHash, hashOrderPageToken(token)))
     .limit(1);
   if (!order) return null;
-  const lines = await db
-    .select({
-      productName: orderItems.productName,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  const shownLines = lines.map((line) => ({
-    productName: line.productName,
-    priceCents: toCents(line.price),
-    quantity: line.quantity,
-    subtotalCents: toCents(line.subtotal),
-  }));
+  // Only what the buyer needs of each line: no ids leave this module.
+  const shownLines = (await orderLines(db, order.id)).map(
+    ({ productName, priceCents, quantity, subtotalCents }) => ({
+      productName,
+      priceCents,
+      quantity,
+      subtotalCents,
+    }),
+  );
   return {
     reference: orderReference(order.id),
     customerName: order.customerName,

@@ -2,9 +2,10 @@ import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
-  Details,
+  CustomerDetails,
   OrderContactActions,
   type OrderForView,
+  OrderInformation,
   OrderItemsTable,
   OrderStatusControl,
 } from "#app/components/admin/orders/order-parts.tsx";
@@ -111,31 +112,13 @@ export function OrderDialog({
                 <h3 id="dialog-order-info" className="text-sm font-semibold">
                   Order Information
                 </h3>
-                <Details
-                  rows={[
-                    [
-                      "Order ID",
-                      <span key="id" className="font-mono text-xs">
-                        {order.id}
-                      </span>,
-                    ],
-                    ["Date Placed", formatLongDateTime(order.createdAt)],
-                    ["Last Updated", formatLongDateTime(order.updatedAt)],
-                    ["Items", String(order.itemCount)],
-                  ]}
-                />
+                <OrderInformation order={order} />
               </section>
               <section aria-labelledby="dialog-customer-info" className="flex flex-col gap-2">
                 <h3 id="dialog-customer-info" className="text-sm font-semibold">
                   Customer Information
                 </h3>
-                <Details
-                  rows={[
-                    ["Name", order.customerName],
-                    ["Email", order.email],
-                    ["Phone", order.phone],
-                  ]}
-                />
+                <CustomerDetails order={order} />
               </section>
             </div>
             <OrderContactActions order={order} />

@@ -4,8 +4,9 @@ import { data, Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
-  Details,
+  CustomerDetails,
   OrderContactActions,
+  OrderInformation,
   OrderItemsTable,
   OrderStatusControl,
 } from "#app/components/admin/orders/order-parts.tsx";
@@ -247,13 +248,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               <h2 className="text-lg font-semibold leading-tight">Customer Details</h2>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              <Details
-                rows={[
-                  ["Name", order.customerName],
-                  ["Email", order.email],
-                  ["Phone", order.phone],
-                ]}
-              />
+              <CustomerDetails order={order} />
               <OrderContactActions order={order} />
             </CardContent>
           </Card>
@@ -262,19 +257,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
               <h2 className="text-lg font-semibold leading-tight">Order Information</h2>
             </CardHeader>
             <CardContent>
-              <Details
-                rows={[
-                  [
-                    "Order ID",
-                    <span key="id" className="font-mono text-xs">
-                      {order.id}
-                    </span>,
-                  ],
-                  ["Date Placed", formatLongDateTime(order.createdAt)],
-                  ["Last Updated", formatLongDateTime(order.updatedAt)],
-                  ["Items", String(order.itemCount)],
-                ]}
-              />
+              <OrderInformation order={order} />
             </CardContent>
           </Card>
         </div>
