@@ -144,7 +144,7 @@ function EmailWarning({ health }: { health: DashboardStats["emailHealth"] }) {
 /** Issue 19: what needs doing and how the week goes, above the spec's four cards. */
 function TodoPanels({ stats }: { stats: DashboardStats | null }) {
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
       <TodoList todo={stats?.todo ?? null} />
       <WeekSummary week={stats?.week ?? null} />
     </div>
