@@ -59,7 +59,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx server.ts`,
+    // A fresh database with one overdue order (tests/e2e/setup/seed-overdue-order.ts), then
+    // the server.
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx tests/e2e/setup/seed-overdue-order.ts && npx tsx server.ts`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -18,6 +18,9 @@ export default [
     route("sitemap", "routes/site/sitemap.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/unsubscribe/:token", "routes/site/unsubscribe.tsx"),
+    // Beyond the original: the buyer's private order page, linked from the confirmation
+    // e-mail (issue 19).
+    route("orders/:token", "routes/site/order.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // The cart's re-pricing: current names and prices of the cart's product ids (issue 5).

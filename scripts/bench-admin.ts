@@ -202,6 +202,8 @@ async function planCases(handle: DatabaseHandle, count: number): Promise<Planned
     const query: OrderListQuery = {
       q: params.q ?? null,
       status: (params.status as OrderListQuery["status"]) ?? null,
+      payment: null,
+      overdue: false,
       page: Number(params.page ?? 1),
     };
     const result = await listOrders(handle.db, query);

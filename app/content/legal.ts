@@ -24,7 +24,7 @@ export const PRIVACY_POLICY: { title: string; intro: string; sections: LegalSect
         "Quote form: your name, e-mail address, the service you are interested in, your message and, if you choose to give it, your phone number. We use them to prepare and send you a quote and to follow up on it, by phone or WhatsApp when you gave a number.",
         "Contact form: your name, e-mail address, subject, message and, if you choose to give it, your phone number. We use them to answer your enquiry, by phone or WhatsApp when you gave a number.",
         "Newsletter forms (in the footer and the pop-up): your e-mail address, the date you subscribed, which form you used and the consent wording you saw. We use them to send you our newsletter and to prove your consent.",
-        "Checkout: your full name, e-mail address, phone number and the products you ordered. We use them to contact you to arrange payment and delivery, and to keep the records the law requires.",
+        "Checkout: your full name, e-mail address, phone number and the products you ordered. We use them to contact you to arrange payment and delivery, and to keep the records the law requires. We also record how and when you paid (the method, any payment reference, the amount and the date). Your order confirmation e-mail holds a private link to a page that shows your order; anyone who has the link can see that page, so please keep it to yourself.",
         "Technical data: your IP address is used briefly to protect our forms against abuse (rate limiting) and is not stored with your submission. Our server logs requests for security and keeps the logs for a short time.",
       ],
     },

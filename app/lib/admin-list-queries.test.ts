@@ -23,7 +23,31 @@ describe("parseOrderListQuery", () => {
     expect(parseOrderListQuery(params("q=%20Thandi%20&status=shipped&page=3"))).toEqual({
       q: "Thandi",
       status: "shipped",
+      payment: null,
+      overdue: false,
       page: 3,
+    });
+  });
+
+  it("reads the payment filter, and 'overdue' only with a state that can be overdue", () => {
+    expect(parseOrderListQuery(params("payment=arranged&overdue=1"))).toMatchObject({
+      payment: "arranged",
+      overdue: true,
+    });
+    expect(parseOrderListQuery(params("payment=awaiting_contact&overdue=1"))).toMatchObject({
+      payment: "awaiting_contact",
+      overdue: true,
+    });
+    expect(parseOrderListQuery(params("payment=paid&overdue=1"))).toMatchObject({
+      payment: "paid",
+      overdue: false,
+    });
+    expect(parseOrderListQuery(params("payment=lost&overdue=1"))).toMatchObject({
+      payment: null,
+      overdue: false,
+    });
+    expect(parseOrderListQuery(params("payment=arranged&overdue=yes"))).toMatchObject({
+      overdue: false,
     });
   });
 
@@ -31,11 +55,15 @@ describe("parseOrderListQuery", () => {
     expect(parseOrderListQuery(params("status=lost&page=-2"))).toEqual({
       q: null,
       status: null,
+      payment: null,
+      overdue: false,
       page: 1,
     });
     expect(parseOrderListQuery(params("status=SHIPPED&page=two"))).toEqual({
       q: null,
       status: null,
+      payment: null,
+      overdue: false,
       page: 1,
     });
   });

@@ -1,5 +1,6 @@
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
 import { parsePage } from "./pagination.ts";
+import { canBeOverdue, isPaymentStatus, type PaymentStatus } from "./payment-status.ts";
 
 /*
  * The admin lists' state from the URL (search, filter, page). Shared by the server, whose
@@ -18,20 +19,45 @@ export interface OrderFilters {
   /** Matches the customer's name, e-mail (any case) or phone as a substring. */
   q: string | null;
   status: OrderStatus | null;
+  /** The payment state (issue 19). */
+  payment: PaymentStatus | null;
+  /**
+   * Only the open orders whose payment state is overdue (the dashboard's to-do links):
+   * awaiting contact for 24 hours or more, or arranged and unpaid for 7 days or more. Only
+   * with those two payment states; false otherwise.
+   */
+  overdue: boolean;
 }
 
 export interface OrderListQuery extends OrderFilters {
   page: number;
 }
 
-/** The orders list's state (`?q=&status=&page=`); anything unknown means "no filter". */
+/**
+ * The orders list's state (`?q=&status=&payment=&overdue=1&page=`); anything unknown means
+ * "no filter".
+ */
 export function parseOrderListQuery(params: URLSearchParams): OrderListQuery {
   const status = params.get("status");
+  const payment = params.get("payment");
+  const paymentFilter = isPaymentStatus(payment) ? payment : null;
   return {
     q: searchTerm(params.get("q")),
     status: isOrderStatus(status) ? status : null,
+    payment: paymentFilter,
+    overdue: params.get("overdue") === "1" && canBeOverdue(paymentFilter),
     page: parsePage(params.get("page")),
   };
+}
+
+/** The query string of a list's filters (no page), e.g. for its CSV export. */
+export function orderFilterParams(filters: OrderFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.payment) params.set("payment", filters.payment);
+  if (filters.overdue) params.set("overdue", "1");
+  return params;
 }
 
 export interface SubscriberListQuery {

@@ -36,3 +36,67 @@ export function formatLongDateTime(value: Date | string): string {
 export function formatLongDate(value: Date | string): string {
   return longDate.format(toDate(value));
 }
+
+const calendarDay = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/** A calendar day ("YYYY-MM-DD", e.g. a payment's date) as "3 May 2027". */
+export function formatCalendarDay(day: string): string {
+  // Noon UTC is the same day in Johannesburg, whatever the formatter's zone.
+  return calendarDay.format(new Date(`${day}T12:00:00Z`));
+}
+
+const dateParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+const dateTimeParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+const partsOf = (format: Intl.DateTimeFormat, at: Date) =>
+  Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+
+/** The calendar day in Johannesburg at `at`, "YYYY-MM-DD". */
+export function johannesburgDate(at: Date): string {
+  const p = partsOf(dateParts, at);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** "YYYY-MM-DD" plus `days` (negative: earlier). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instant a Johannesburg calendar day ("YYYY-MM-DD") begins. */
+export function startOfJohannesburgDay(day: string): Date {
+  const guess = new Date(`${day}T00:00:00Z`);
+  // The zone's offset at that moment (Johannesburg has kept +02:00 since 1944, but the rule
+  // costs nothing to get right).
+  const p = partsOf(dateTimeParts, guess);
+  const local = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
+  return new Date(guess.getTime() - (local - guess.getTime()));
+}
+
+/** The Monday that starts the Johannesburg week of `at`, "YYYY-MM-DD". */
+export function johannesburgWeekStart(at: Date): string {
+  const day = johannesburgDate(at);
+  const weekday = new Date(`${day}T12:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(day, -((weekday + 6) % 7));
+}

@@ -2,7 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env.server.ts";
+import { EnvError, eftDetails, loadEnv } from "./env.server.ts";
+
+const EFT = {
+  EFT_ACCOUNT_NAME: "Kwezi Engineering (Pty) Ltd",
+  EFT_BANK_NAME: "First National Bank",
+  EFT_ACCOUNT_NUMBER: "6200 1234 567",
+  EFT_BRANCH_CODE: "250655",
+};
 
 const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "env-test-"));
 
@@ -16,6 +23,20 @@ describe("loadEnv", () => {
     expect(env.PUBLIC_URL).toBe("http://localhost:3000");
     expect(env.SEED_DEMO).toBe(true);
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("reads the EFT bank account (issue 19), or none: never a made-up one", () => {
+    expect(eftDetails(loadEnv({ DATA_DIR: dataDir() }))).toBeNull();
+    expect(
+      eftDetails(loadEnv({ DATA_DIR: dataDir(), ...EFT, EFT_ACCOUNT_TYPE: "Cheque" })),
+    ).toEqual({
+      accountName: "Kwezi Engineering (Pty) Ltd",
+      bankName: "First National Bank",
+      accountNumber: "6200 1234 567",
+      branchCode: "250655",
+      accountType: "Cheque",
+    });
+    expect(eftDetails(loadEnv({ DATA_DIR: dataDir(), ...EFT }))?.accountType).toBeNull();
   });
 
   it("generates SESSION_SECRET once and keeps it in DATA_DIR", () => {
@@ -37,6 +58,13 @@ describe("loadEnv", () => {
       { ADMIN_EMAIL: "boss@example.com" },
       /ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     ],
+    [{ ...EFT, EFT_BRANCH_CODE: "25065" }, /EFT_BRANCH_CODE must be the 6-digit branch code/],
+    [{ ...EFT, EFT_ACCOUNT_NUMBER: "62-00" }, /EFT_ACCOUNT_NUMBER must be the account number/],
+    [
+      { EFT_ACCOUNT_NAME: "Kwezi", EFT_BANK_NAME: "FNB" },
+      /EFT_ACCOUNT_NUMBER must be set too: EFT_ACCOUNT_NAME, EFT_BANK_NAME, EFT_ACCOUNT_NUMBER, EFT_BRANCH_CODE go together/,
+    ],
+    [{ EFT_ACCOUNT_TYPE: "Cheque" }, /EFT_ACCOUNT_TYPE needs the bank account itself/],
   ])("names the variable in the message for %o", (values, message) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...values })).toThrow(EnvError);
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...values })).toThrow(message);

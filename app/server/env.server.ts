@@ -47,6 +47,27 @@ const EnvSchema = z
         error: "must be an http(s):// URL or a path starting with /",
       }),
     ),
+    // The company's bank account for EFT payments (issue 19), shown to a buyer whose payment
+    // is arranged by EFT (their order page and the optional e-mail). Unset: the buyer reads
+    // that the company will send its banking details.
+    EFT_ACCOUNT_NAME: optional(z.string().trim().min(2, "must be at least 2 characters").max(100)),
+    EFT_BANK_NAME: optional(z.string().trim().min(2, "must be at least 2 characters").max(100)),
+    EFT_ACCOUNT_NUMBER: optional(
+      z
+        .string()
+        .trim()
+        .regex(
+          /^\d[\d ]{4,18}\d$/,
+          "must be the account number's digits (6 to 20, spaces allowed)",
+        ),
+    ),
+    EFT_BRANCH_CODE: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, "must be the 6-digit branch code"),
+    ),
+    EFT_ACCOUNT_TYPE: optional(z.string().trim().min(2, "must be at least 2 characters").max(50)),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     // Public pages kept in memory until the catalogue changes (decision 011); off is for
     // measuring what the cache buys (npm run bench) or ruling it out when debugging.
@@ -74,7 +95,54 @@ const EnvSchema = z
         message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
       });
     }
+    // Half a bank account would send buyers wrong payment details: all four or none.
+    const eft = EFT_REQUIRED.filter((name) => env[name] !== undefined);
+    if (eft.length > 0 && eft.length < EFT_REQUIRED.length) {
+      const missing = EFT_REQUIRED.filter((name) => env[name] === undefined);
+      ctx.addIssue({
+        code: "custom",
+        path: [missing[0]!],
+        message: `must be set too: ${EFT_REQUIRED.join(", ")} go together (${eft.join(", ")} ${eft.length === 1 ? "is" : "are"} set)`,
+      });
+    }
+    if (env.EFT_ACCOUNT_TYPE !== undefined && eft.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["EFT_ACCOUNT_TYPE"],
+        message: `needs the bank account itself: ${EFT_REQUIRED.join(", ")}`,
+      });
+    }
   });
+
+const EFT_REQUIRED = [
+  "EFT_ACCOUNT_NAME",
+  "EFT_BANK_NAME",
+  "EFT_ACCOUNT_NUMBER",
+  "EFT_BRANCH_CODE",
+] as const;
+
+/** The company's bank account for EFT payments (issue 19), or null when not configured. */
+export interface EftDetails {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  branchCode: string;
+  accountType: string | null;
+}
+
+export function eftDetails(
+  env: Pick<Env, (typeof EFT_REQUIRED)[number] | "EFT_ACCOUNT_TYPE">,
+): EftDetails | null {
+  if (!env.EFT_ACCOUNT_NAME || !env.EFT_BANK_NAME || !env.EFT_ACCOUNT_NUMBER) return null;
+  if (!env.EFT_BRANCH_CODE) return null;
+  return {
+    accountName: env.EFT_ACCOUNT_NAME,
+    bankName: env.EFT_BANK_NAME,
+    accountNumber: env.EFT_ACCOUNT_NUMBER,
+    branchCode: env.EFT_BRANCH_CODE,
+    accountType: env.EFT_ACCOUNT_TYPE ?? null,
+  };
+}
 
 function parseTrustProxy(value: string): boolean | number | string {
   const trimmed = value.trim().toLowerCase();

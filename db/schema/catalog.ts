@@ -12,6 +12,10 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
+/** A real day of the year as "MM-DD" (29 February included). */
+export const MONTH_DAY_PATTERN =
+  "^((01|03|05|07|08|10|12)-(0[1-9]|[12][0-9]|3[01])|(04|06|09|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|[12][0-9]))$";
+
 export const categories = pgTable(
   "categories",
   {
@@ -20,10 +24,27 @@ export const categories = pgTable(
     description: text("description"),
     isSpecial: boolean("is_special").notNull().default(false),
     imageUrl: text("image_url"),
+    /**
+     * A special category's season (issue 19), "MM-DD" to "MM-DD" in Johannesburg, both ends
+     * included, every year: e.g. Mother's Day 04-01 to 05-11. A start after the end runs over
+     * the new year (12-01 to 01-15). Null: always in season.
+     */
+    seasonStart: text("season_start"),
+    seasonEnd: text("season_end"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("categories_season_pair", sql`(${t.seasonStart} is null) = (${t.seasonEnd} is null)`),
+    check(
+      "categories_season_start_valid",
+      sql`${t.seasonStart} is null or ${t.seasonStart} ~ ${sql.raw(`'${MONTH_DAY_PATTERN}'`)}`,
+    ),
+    check(
+      "categories_season_end_valid",
+      sql`${t.seasonEnd} is null or ${t.seasonEnd} ~ ${sql.raw(`'${MONTH_DAY_PATTERN}'`)}`,
+    ),
+    check("categories_season_special", sql`${t.seasonStart} is null or ${t.isSpecial}`),
     // Names are unique regardless of case ("Easter Collection" = "easter collection").
     uniqueIndex("categories_name_lower_unique").on(sql`lower(${t.name})`),
     index("categories_name_idx").on(t.name),

@@ -3,11 +3,15 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
+  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
@@ -26,6 +30,26 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const statusList = ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
 
+/**
+ * Payment beside the status (issue 19): a new order awaits the company's call; then payment
+ * is arranged (a method, maybe a reference); then paid (an amount and a date).
+ */
+export const PAYMENT_STATUSES = ["awaiting_contact", "arranged", "paid"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How a payment was arranged: EFT, cash on delivery or collection, a card machine, other. */
+export const PAYMENT_METHODS = ["eft", "cash", "card_machine", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const paymentStatusList = PAYMENT_STATUSES.map((s) => `'${s}'`).join(", ");
+const paymentMethodList = PAYMENT_METHODS.map((s) => `'${s}'`).join(", ");
+
+/**
+ * Orders that still need the company's attention: the dashboard's to-do list leaves finished
+ * ones (delivered, cancelled) out. The partial indexes below repeat this condition.
+ */
+export const OPEN_ORDER_CONDITION = "status not in ('delivered', 'cancelled')";
+
 export const orders = pgTable(
   "orders",
   {
@@ -36,17 +60,65 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     // A checkout form carries a key so a double submit stores one order.
     idempotencyKey: uuid("idempotency_key").unique(),
+    // Payment (issue 19); the consistency check below says which fields each state has.
+    paymentStatus: text("payment_status")
+      .$type<PaymentStatus>()
+      .notNull()
+      .default("awaiting_contact"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>(),
+    paymentReference: text("payment_reference"),
+    /** What the buyer paid (it may differ from the total: shipping is calculated later). */
+    paymentAmount: numeric("payment_amount", { precision: 12, scale: 2 }),
+    /** The day the payment arrived, in Johannesburg. */
+    paidOn: date("paid_on", { mode: "string" }),
+    /** When payment was arranged: "arranged but unpaid after 7 days" counts from here. */
+    paymentArrangedAt: timestamp("payment_arranged_at", { withTimezone: true, mode: "date" }),
+    /**
+     * SHA-256 (hex) of the buyer's order page token (/orders/<token>): the raw token is only
+     * in the confirmation e-mail. Null for orders placed before the page existed.
+     */
+    accessTokenHash: text("access_token_hash").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("orders_status_known", sql.raw(`status in (${statusList})`)),
+    check("orders_payment_status_known", sql.raw(`payment_status in (${paymentStatusList})`)),
+    check(
+      "orders_payment_method_known",
+      sql.raw(`payment_method is null or payment_method in (${paymentMethodList})`),
+    ),
+    check(
+      "orders_payment_consistent",
+      sql`(${t.paymentStatus} = 'awaiting_contact' and ${t.paymentMethod} is null and ${t.paymentReference} is null and ${t.paymentAmount} is null and ${t.paidOn} is null and ${t.paymentArrangedAt} is null)
+        or (${t.paymentStatus} = 'arranged' and ${t.paymentMethod} is not null and ${t.paymentAmount} is null and ${t.paidOn} is null and ${t.paymentArrangedAt} is not null)
+        or (${t.paymentStatus} = 'paid' and ${t.paymentMethod} is not null and ${t.paymentAmount} is not null and ${t.paidOn} is not null)`,
+    ),
+    check(
+      "orders_payment_amount_positive",
+      sql`${t.paymentAmount} is null or ${t.paymentAmount} > 0`,
+    ),
+    check(
+      "orders_payment_reference_not_blank",
+      sql`${t.paymentReference} is null or btrim(${t.paymentReference}) <> ''`,
+    ),
     check("orders_customer_name_not_blank", sql`btrim(${t.customerName}) <> ''`),
     check("orders_email_not_blank", sql`btrim(${t.email}) <> ''`),
     check("orders_phone_not_blank", sql`btrim(${t.phone}) <> ''`),
     // Newest first, optionally per status (admin orders list and its filter).
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The payment filter of the admin list (issue 19).
+    index("orders_payment_created_at_idx").on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
+    // The dashboard's to-do list: open orders awaiting contact (by age), arranged but
+    // unpaid (by when it was arranged), and paid revenue per week.
+    index("orders_awaiting_contact_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql.raw(`payment_status = 'awaiting_contact' and ${OPEN_ORDER_CONDITION}`)),
+    index("orders_arranged_unpaid_idx")
+      .on(t.paymentArrangedAt)
+      .where(sql.raw(`payment_status = 'arranged' and ${OPEN_ORDER_CONDITION}`)),
+    index("orders_paid_on_idx").on(t.paidOn).where(sql.raw(`payment_status = 'paid'`)),
     // Order search: name, e-mail (case-insensitive) or phone, as substrings, through ONE
     // trigram index over the three (with three indexes the planner chose a sequential scan
     // for the OR, 10× slower at 100,000 orders; decision 009). Phone numbers are also found
@@ -76,17 +148,29 @@ export function orderPhoneDigits(t: Pick<SearchColumns, "phone">) {
 }
 
 /**
- * Orders per status, kept exact by statement triggers on orders (migration
- * 0001_admin_operations), so the admin list's total and its status filter's total are one
- * small read at any size instead of a count over every order (decision 009).
+ * Orders per status and payment state, kept exact by statement triggers on orders
+ * (migrations 0002_order_status_counts_triggers and 0007's custom part), so the admin list's
+ * total and its filters' totals are one small read at any size instead of a count over every
+ * order (decision 009).
  */
 export const orderStatusCounts = pgTable(
   "order_status_counts",
   {
-    status: text("status").$type<OrderStatus>().primaryKey(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentStatus: text("payment_status")
+      .$type<PaymentStatus>()
+      .notNull()
+      .default("awaiting_contact"),
     count: bigint("count", { mode: "number" }).notNull().default(0),
   },
-  () => [check("order_status_counts_status_known", sql.raw(`status in (${statusList})`))],
+  (t) => [
+    primaryKey({ columns: [t.status, t.paymentStatus] }),
+    check("order_status_counts_status_known", sql.raw(`status in (${statusList})`)),
+    check(
+      "order_status_counts_payment_status_known",
+      sql.raw(`payment_status in (${paymentStatusList})`),
+    ),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -111,7 +195,19 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Order history: status changes and internal notes, who and when. */
+export type OrderEventKind = "status" | "note" | "payment";
+
+/** What a payment change recorded: the new state's details (issue 19). */
+export interface PaymentEventDetails {
+  method?: PaymentMethod | null;
+  reference?: string | null;
+  /** Integer cents. */
+  amountCents?: number | null;
+  paidOn?: string | null;
+  customerNotified?: boolean;
+}
+
+/** Order history: status changes, payment changes and internal notes, who and when. */
 export const orderEvents = pgTable(
   "order_events",
   {
@@ -121,14 +217,17 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     actorEmail: text("actor_email"),
-    kind: text("kind").$type<"status" | "note">().notNull(),
+    kind: text("kind").$type<OrderEventKind>().notNull(),
     fromStatus: text("from_status").$type<OrderStatus>(),
     toStatus: text("to_status").$type<OrderStatus>(),
+    fromPayment: text("from_payment").$type<PaymentStatus>(),
+    toPayment: text("to_payment").$type<PaymentStatus>(),
+    paymentDetails: jsonb("payment_details").$type<PaymentEventDetails>(),
     note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
     index("order_events_order_id_idx").on(t.orderId, t.createdAt),
-    check("order_events_kind_known", sql`${t.kind} in ('status', 'note')`),
+    check("order_events_kind_known", sql`${t.kind} in ('status', 'note', 'payment')`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   orderItems,
   orders,
+  type PaymentMethod,
 } from "#db/schema/index.ts";
 
 /*
@@ -30,9 +31,14 @@ export async function createOrder(
     createdAt?: Date;
     updatedAt?: Date;
     lines?: OrderLineInput[];
+    /** The payment (issue 19); awaiting contact when left out. */
+    payment?:
+      | { status: "arranged"; method?: PaymentMethod; arrangedAt: Date }
+      | { status: "paid"; method?: PaymentMethod; amount: string; paidOn: string };
   } = {},
 ) {
   const createdAt = options.createdAt ?? new Date();
+  const payment = options.payment;
   const [order] = await db
     .insert(orders)
     .values({
@@ -42,6 +48,15 @@ export async function createOrder(
       status: options.status ?? "pending",
       createdAt,
       updatedAt: options.updatedAt ?? createdAt,
+      ...(payment
+        ? {
+            paymentStatus: payment.status,
+            paymentMethod: payment.method ?? "eft",
+            ...(payment.status === "arranged"
+              ? { paymentArrangedAt: payment.arrangedAt }
+              : { paymentAmount: payment.amount, paidOn: payment.paidOn }),
+          }
+        : {}),
     })
     .returning();
   const lines = options.lines ?? [{}];

@@ -7,6 +7,8 @@ import {
   newSubscriberMessages,
   orderMessages,
   orderStatusMessage,
+  paymentArrangedMessage,
+  paymentReceivedMessage,
   quoteReplyMessage,
   quoteRequestMessage,
 } from "#app/server/notifications/messages.server.ts";
@@ -104,6 +106,8 @@ describe("/admin/email", () => {
       ...orderMessages(env, order),
       orderStatusMessage(env, { order, status: "shipped" }),
       orderStatusMessage(env, { order, status: "cancelled" }),
+      paymentArrangedMessage(env, { order, method: "eft", reference: null, eft: null }),
+      paymentReceivedMessage(env, { order, amountCents: 1050, paidOn: "2026-11-20" }),
       quoteReplyMessage(env, { to: "a@b.co", service: "IoT", replyText: "Thanks" }),
     ]);
     const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
@@ -119,6 +123,8 @@ describe("/admin/email", () => {
       "order.customer": "Order confirmation",
       "order.shipped": "Order shipped, to the customer",
       "order.cancelled": "Order cancelled, to the customer",
+      "order.payment_arranged": "How to pay, to the customer",
+      "order.payment_received": "Payment received, to the customer",
       "quote.reply": "Reply to a quote request",
     };
     for (const kind of MESSAGE_KINDS) {

@@ -54,6 +54,8 @@ afterAll(() => handle.close());
 const query = (q: Partial<OrderListQuery> = {}): OrderListQuery => ({
   q: null,
   status: null,
+  payment: null,
+  overdue: false,
   page: 1,
   ...q,
 });

@@ -146,12 +146,20 @@ describe("GET /admin/orders/export.csv", () => {
           timestamptz '2026-05-01 10:00:00+00' + make_interval(secs => (g / 3) * 0.000001),
           now()
         from generate_series(1, 23) g`);
-      const batches = await collect(orderExportBatches(db.db, { q: null, status: null }, 4));
+      const batches = await collect(
+        orderExportBatches(db.db, { q: null, status: null, payment: null, overdue: false }, 4),
+      );
       expect(batches.map((b) => b.length)).toEqual([4, 4, 4, 4, 4, 3]);
       const exported = batches.flat().map((record) => record[0]);
       const listed: string[] = [];
       for (let p = 1; p <= 3; p++) {
-        const result = await listOrders(db.db, { q: null, status: null, page: p });
+        const result = await listOrders(db.db, {
+          q: null,
+          status: null,
+          payment: null,
+          overdue: false,
+          page: p,
+        });
         listed.push(...result.orders.map((o) => o.id));
       }
       expect(exported).toEqual(listed);

@@ -7,6 +7,7 @@ import {
   MAX_IMAGE_BYTES,
   PriceSchema,
   ProductFormSchema,
+  SEASON_MESSAGES,
 } from "./catalog.ts";
 
 function form(fields: Record<string, string | string[] | File>) {
@@ -102,9 +103,75 @@ describe("category schemas", () => {
     const on = parseWithZod(form({ name: "Easter", isSpecial: "on" }), {
       schema: CategoryFormSchema,
     });
-    expect(on.status === "success" && on.value).toEqual({ name: "Easter", isSpecial: true });
+    expect(on.status === "success" && on.value).toEqual({
+      name: "Easter",
+      isSpecial: true,
+      season: null,
+    });
     const off = parseWithZod(form({ name: "Easter" }), { schema: CategoryFormSchema });
-    expect(off.status === "success" && off.value).toEqual({ name: "Easter", isSpecial: false });
+    expect(off.status === "success" && off.value).toEqual({
+      name: "Easter",
+      isSpecial: false,
+      season: null,
+    });
+  });
+
+  it("reads a special category's season as MM-DD days (issue 19)", () => {
+    const season = {
+      seasonStartDay: "1",
+      seasonStartMonth: "04",
+      seasonEndDay: "11",
+      seasonEndMonth: "05",
+    };
+    const parsed = parseWithZod(form({ name: "Mother's Day", isSpecial: "on", ...season }), {
+      schema: CategoryFormSchema,
+    });
+    expect(parsed.status === "success" && parsed.value).toEqual({
+      name: "Mother's Day",
+      isSpecial: true,
+      season: { start: "04-01", end: "05-11" },
+    });
+    // Over the new year, and 29 February.
+    const winter = parseWithZod(
+      form({
+        name: "Summer",
+        isSpecial: "on",
+        seasonStartDay: "29",
+        seasonStartMonth: "2",
+        seasonEndDay: "15",
+        seasonEndMonth: "1",
+      }),
+      { schema: CategoryFormSchema },
+    );
+    expect(winter.status === "success" && winter.value.season).toEqual({
+      start: "02-29",
+      end: "01-15",
+    });
+  });
+
+  it("refuses half a season, a day that does not exist, and a season on a regular category", () => {
+    const errors = (fields: Record<string, string>) =>
+      errorsOf(parseWithZod(form({ name: "X", ...fields }), { schema: CategoryFormSchema }));
+    expect(errors({ isSpecial: "on", seasonStartDay: "1", seasonStartMonth: "4" })).toEqual({
+      season: [SEASON_MESSAGES.incomplete],
+    });
+    expect(
+      errors({
+        isSpecial: "on",
+        seasonStartDay: "31",
+        seasonStartMonth: "4",
+        seasonEndDay: "1",
+        seasonEndMonth: "5",
+      }),
+    ).toEqual({ season: [SEASON_MESSAGES.noSuchDay] });
+    expect(
+      errors({
+        seasonStartDay: "1",
+        seasonStartMonth: "4",
+        seasonEndDay: "1",
+        seasonEndMonth: "5",
+      }),
+    ).toEqual({ season: [SEASON_MESSAGES.notSpecial] });
   });
 
   it("the manager's form: optional id, description and image", () => {

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { monthDay, type SeasonWindow } from "../seasons.ts";
+import { MAX_MONEY_CENTS, moneyAmountSchema } from "./money.ts";
 import { plainString } from "./text.ts";
 
 /** Mirrors INCOMPLETE_FORM_MESSAGE of app/server/http/submission.server.ts (server-only). */
@@ -39,25 +41,15 @@ export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif,i
 export const ACCEPTED_IMAGE_FORMATS_TEXT = "a JPEG, PNG, WebP, GIF or AVIF image";
 
 /** The largest price numeric(12,2) holds, in cents. */
-export const MAX_PRICE_CENTS = 999_999_999_999;
-
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
+export const MAX_PRICE_CENTS = MAX_MONEY_CENTS;
 
 /** A price as typed ("12.5", "12.50", "0"): exact integer cents, never a float. */
-export const PriceSchema = z
-  .string({ error: CATALOG_MESSAGES.priceRequired })
-  .trim()
-  .regex(NUMBER, { error: CATALOG_MESSAGES.priceRequired, abort: true })
-  .refine((value) => !value.startsWith("-"), { error: CATALOG_MESSAGES.priceNegative, abort: true })
-  .refine((value) => (value.split(".")[1] ?? "").length <= 2, {
-    error: CATALOG_MESSAGES.priceDecimals,
-    abort: true,
-  })
-  .transform((value) => {
-    const [whole = "0", fraction = ""] = value.split(".");
-    return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  })
-  .pipe(z.number().int().max(MAX_PRICE_CENTS, CATALOG_MESSAGES.priceTooLarge));
+export const PriceSchema = moneyAmountSchema({
+  required: CATALOG_MESSAGES.priceRequired,
+  negative: CATALOG_MESSAGES.priceNegative,
+  decimals: CATALOG_MESSAGES.priceDecimals,
+  tooLarge: CATALOG_MESSAGES.priceTooLarge,
+});
 
 /** An optional text: blank is absent (null in the database). */
 const optionalText = (max: number, message: string) =>
@@ -99,10 +91,54 @@ const categoryName = plainString({ error: CATALOG_MESSAGES.categoryNameRequired 
   .min(1, CATALOG_MESSAGES.categoryNameRequired)
   .max(100, CATALOG_MESSAGES.categoryNameTooLong);
 
-/** /admin/categories/new and /{id}: name and the Special Category switch (spec §7 "Form"). */
-export const CategoryFormSchema = z.object({
+export const SEASON_MESSAGES = {
+  incomplete: "Choose the day and month of both the start and the end, or leave all four empty.",
+  noSuchDay: "Choose a day that exists in that month.",
+  notSpecial:
+    "Only a special category can have a season: turn on Special Category, or clear the season.",
+} as const;
+
+const dayOfMonth = z.coerce.number().int().min(1).max(31).optional();
+const monthOfYear = z.coerce.number().int().min(1).max(12).optional();
+
+/**
+ * /admin/categories/new and /{id}: name and the Special Category switch (spec §7 "Form"), and
+ * a special category's optional season (issue 19): a start and an end day and month that
+ * come back every year. The errors about the season are reported on `season`.
+ */
+/** The form's fields alone: the browser's constraints (Conform reads no root transform). */
+export const CategoryFormFields = z.object({
   name: categoryName,
   isSpecial: z.boolean().default(false),
+  seasonStartDay: dayOfMonth,
+  seasonStartMonth: monthOfYear,
+  seasonEndDay: dayOfMonth,
+  seasonEndMonth: monthOfYear,
+});
+
+export const CategoryFormSchema = CategoryFormFields.superRefine((value, ctx) => {
+  const parts = [
+    value.seasonStartDay,
+    value.seasonStartMonth,
+    value.seasonEndDay,
+    value.seasonEndMonth,
+  ];
+  const given = parts.filter((part) => part !== undefined).length;
+  if (given === 0) return;
+  const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["season"], message });
+  if (given < parts.length) return issue(SEASON_MESSAGES.incomplete);
+  if (
+    !monthDay(value.seasonStartMonth!, value.seasonStartDay!) ||
+    !monthDay(value.seasonEndMonth!, value.seasonEndDay!)
+  ) {
+    return issue(SEASON_MESSAGES.noSuchDay);
+  }
+  if (!value.isSpecial) issue(SEASON_MESSAGES.notSpecial);
+}).transform(({ name, isSpecial, ...days }) => {
+  const start = monthDay(days.seasonStartMonth ?? 0, days.seasonStartDay ?? 0);
+  const end = monthDay(days.seasonEndMonth ?? 0, days.seasonEndDay ?? 0);
+  const season: SeasonWindow | null = start && end ? { start, end } : null;
+  return { name, isSpecial, season };
 });
 export type CategoryFormInput = z.infer<typeof CategoryFormSchema>;
 

@@ -1,11 +1,19 @@
 import { z } from "zod";
+import { johannesburgDate } from "../dates.ts";
 import { ORDER_STATUS_VALUES, type OrderStatus } from "../order-status.ts";
+import {
+  isPaymentMethod,
+  PAYMENT_STATUS_VALUES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "../payment-status.ts";
+import { moneyAmountSchema } from "./money.ts";
 import { plainString } from "./text.ts";
 
 /*
  * The order forms of the admin (spec §2 /admin/orders/{id}; issue 8): the status selector
- * (with "E-mail the customer") and an internal note. One action takes both, told apart by
- * `intent`.
+ * (with "E-mail the customer"), an internal note, and (issue 19) the payment. One action
+ * takes them all, told apart by `intent`.
  */
 
 export const ORDER_NOTE_MAX_LENGTH = 2000;
@@ -34,3 +42,108 @@ export const OrderActionSchema = z.discriminatedUnion("intent", [
   OrderNoteFormSchema,
 ]);
 export type OrderAction = z.infer<typeof OrderActionSchema>;
+
+export const PAYMENT_REFERENCE_MAX_LENGTH = 100;
+
+export const PAYMENT_MESSAGES = {
+  state: "Please choose the payment's state.",
+  method: "Please choose how the buyer pays.",
+  referenceTooLong: `Please keep the reference under ${PAYMENT_REFERENCE_MAX_LENGTH} characters.`,
+  amount: "Please enter the amount paid, e.g. 450.00.",
+  amountNegative: "The amount paid must be more than R0.00.",
+  amountDecimals: "The amount can have at most 2 decimal places.",
+  amountTooLarge: "The amount must be at most R9 999 999 999.99.",
+  amountZero: "The amount paid must be more than R0.00.",
+  date: "Please enter the date the payment arrived.",
+  futureDate: "The payment date cannot be in the future.",
+  beforeOrder: "The payment date cannot be before the order was placed.",
+} as const;
+
+/** What a payment change sets (issue 19): each state with exactly the details it has. */
+export type PaymentChange =
+  | { status: "awaiting_contact" }
+  | { status: "arranged"; method: PaymentMethod; reference: string | null }
+  | {
+      status: "paid";
+      method: PaymentMethod;
+      reference: string | null;
+      amountCents: number;
+      /** "YYYY-MM-DD", Johannesburg. */
+      paidOn: string;
+    };
+
+const blankAsUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const AmountSchema = moneyAmountSchema({
+  required: PAYMENT_MESSAGES.amount,
+  negative: PAYMENT_MESSAGES.amountNegative,
+  decimals: PAYMENT_MESSAGES.amountDecimals,
+  tooLarge: PAYMENT_MESSAGES.amountTooLarge,
+});
+
+const ReferenceSchema = plainString()
+  .trim()
+  .max(PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_MESSAGES.referenceTooLong);
+
+const PaidOnSchema = z.iso.date({ error: PAYMENT_MESSAGES.date });
+
+/**
+ * The payment form of the order dialog and page (issue 19). Which fields count depends on
+ * the state chosen: a method (and maybe a reference) once arranged, an amount and a date
+ * once paid. The others are ignored, unchecked, so a form that keeps them all (hidden by CSS,
+ * and shown without JavaScript too) never fails on a field that does not apply. The date may
+ * not be in the future (Johannesburg); the server also keeps it on or after the day the
+ * order was placed.
+ */
+export const OrderPaymentFormSchema = z
+  .object({
+    intent: z.literal("payment"),
+    payment: z.enum(PAYMENT_STATUS_VALUES as [PaymentStatus, ...PaymentStatus[]], {
+      error: PAYMENT_MESSAGES.state,
+    }),
+    method: z.preprocess(blankAsUndefined, z.string().optional()),
+    reference: z.preprocess(blankAsUndefined, z.string().optional()),
+    amount: z.preprocess(blankAsUndefined, z.string().optional()),
+    paidOn: z.preprocess(blankAsUndefined, z.string().optional()),
+    notify: checkbox.default(false),
+  })
+  .superRefine((value, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (value.payment === "awaiting_contact") return;
+    if (!isPaymentMethod(value.method)) issue("method", PAYMENT_MESSAGES.method);
+    if (value.reference !== undefined) {
+      const reference = ReferenceSchema.safeParse(value.reference);
+      if (!reference.success) issue("reference", reference.error.issues[0]!.message);
+    }
+    if (value.payment !== "paid") return;
+    const amount = AmountSchema.safeParse(value.amount ?? "");
+    if (!amount.success) issue("amount", amount.error.issues[0]!.message);
+    else if (amount.data === 0) issue("amount", PAYMENT_MESSAGES.amountZero);
+    const paidOn = PaidOnSchema.safeParse(value.paidOn ?? "");
+    if (!paidOn.success) issue("paidOn", PAYMENT_MESSAGES.date);
+    else if (paidOn.data > johannesburgDate(new Date())) {
+      issue("paidOn", PAYMENT_MESSAGES.futureDate);
+    }
+  })
+  .transform((value): { change: PaymentChange; notify: boolean } => {
+    if (value.payment === "awaiting_contact") {
+      return { change: { status: "awaiting_contact" }, notify: false };
+    }
+    const method = value.method as PaymentMethod;
+    const reference = value.reference ? ReferenceSchema.parse(value.reference) || null : null;
+    if (value.payment === "arranged") {
+      return { change: { status: "arranged", method, reference }, notify: value.notify };
+    }
+    return {
+      change: {
+        status: "paid",
+        method,
+        reference,
+        amountCents: AmountSchema.parse(value.amount),
+        paidOn: value.paidOn!,
+      },
+      notify: value.notify,
+    };
+  });

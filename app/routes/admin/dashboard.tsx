@@ -15,6 +15,7 @@ import {
   useRouteError,
 } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { TodoList, WeekSummary } from "#app/components/admin/dashboard-todo.tsx";
 import { OrdersPerWeekChart } from "#app/components/admin/orders-chart.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { getServices } from "#app/server/context.server.ts";
@@ -140,6 +141,16 @@ function EmailWarning({ health }: { health: DashboardStats["emailHealth"] }) {
   );
 }
 
+/** Issue 19: what needs doing and how the week goes, above the spec's four cards. */
+function TodoPanels({ stats }: { stats: DashboardStats | null }) {
+  return (
+    <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
+      <TodoList todo={stats?.todo ?? null} />
+      <WeekSummary week={stats?.week ?? null} />
+    </div>
+  );
+}
+
 function WelcomePanel() {
   return (
     <section
@@ -196,10 +207,14 @@ function DashboardError({ error }: { error: unknown }) {
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-6">
-      <AdminPageHeader title="Dashboard" description="An overview of the shop and enquiries." />
+      <AdminPageHeader
+        title="Dashboard"
+        description="What needs doing, and an overview of the shop and enquiries."
+      />
       <Suspense
         fallback={
           <>
+            <TodoPanels stats={null} />
             <StatCards stats={null} />
             <OrdersPerWeekChart weeks={null} />
           </>
@@ -209,6 +224,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           {(stats) => (
             <>
               <EmailWarning health={stats.emailHealth} />
+              <TodoPanels stats={stats} />
               <StatCards stats={stats} />
               <OrdersPerWeekChart weeks={stats.ordersPerWeek} />
             </>

@@ -1,4 +1,11 @@
-import { ArrowRightIcon, EggIcon, GiftIcon, HeartIcon, PencilRulerIcon } from "lucide-react";
+import {
+  ArrowRightIcon,
+  CalendarClockIcon,
+  EggIcon,
+  GiftIcon,
+  HeartIcon,
+  PencilRulerIcon,
+} from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { ProductGrid } from "#app/components/site/shop/product-card.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
@@ -8,10 +15,16 @@ import {
 } from "#app/components/site/shop/product-skeleton.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { formatCalendarDay } from "#app/lib/dates.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
-import { listCategories, listProducts } from "#app/server/catalog/catalog.server.ts";
+import {
+  listCategories,
+  listProducts,
+  nextChangeOfCategories,
+} from "#app/server/catalog/catalog.server.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/crafts";
 
 /** Spec §2: the three quick tiles of the hero. */
@@ -39,26 +52,38 @@ function categoryHref(name: string) {
   return `/crafts?${new URLSearchParams({ category: name })}#products`;
 }
 
+/** A category the shop leaves out until its season comes back (issue 19). */
+type OffSeason = { name: string; returnsOn: string | null };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = getServices(context);
   const requested = new URL(request.url).searchParams.get("category")?.trim().slice(0, 100);
+  const now = new Date();
   try {
-    const [categories, products] = await Promise.all([
-      listCategories(db),
-      listProducts(db, { category: requested || null }),
+    const [all, products] = await Promise.all([
+      listCategories(db, now),
+      listProducts(db, { category: requested || null }, now),
     ]);
     // Case-insensitive match (spec §4); show the category's own spelling when it exists.
     const match = requested
-      ? categories.find((c) => c.name.toLowerCase() === requested.toLowerCase())
+      ? all.find((c) => c.name.toLowerCase() === requested.toLowerCase())
       : undefined;
-    return { categories, products, category: match?.name ?? (requested || null) };
+    const categories = all.filter((c) => c.inSeason);
+    const offSeason: OffSeason[] = all
+      .filter((c) => !c.inSeason)
+      .map((c) => ({ name: c.name, returnsOn: c.returnsOn }));
+    // The page changes by itself when a season begins or ends: cached no longer than that.
+    return data(
+      { categories, offSeason, products, category: match?.name ?? (requested || null) },
+      { headers: expiresHeader(nextChangeOfCategories(all, now)) },
+    );
   } catch (error) {
     // Spec §8 "Crafts data failure: only logged": the page shows its empty messages.
     logger.error({ err: error }, "crafts: reading the catalogue failed");
     // 503 and never cached: the next visitor gets a fresh try (issue 10 page cache), and a
     // search engine or CDN does not take the empty shop for the real one (as for a product).
     return data(
-      { categories: [], products: [], category: requested || null },
+      { categories: [], offSeason: [] as OffSeason[], products: [], category: requested || null },
       { status: 503, headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -80,8 +105,16 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+/** "Back on 1 April 2027" for a category out of season. */
+function returnsText(season: OffSeason) {
+  return season.returnsOn ? `Back on ${formatCalendarDay(season.returnsOn)}` : "Out of season";
+}
+
 export default function CraftsPage({ loaderData }: Route.ComponentProps) {
-  const { categories, products, category } = loaderData;
+  const { categories, offSeason, products, category } = loaderData;
+  const offSeasonOf = (name: string | null) =>
+    name ? offSeason.find((c) => c.name.toLowerCase() === name.toLowerCase()) : undefined;
+  const shownOffSeason = offSeasonOf(category);
   const navigation = useNavigation();
   const navigatingToProduct = useNavigatingToProduct();
   const refiltering = navigation.state === "loading" && navigation.location.pathname === "/crafts";
@@ -107,28 +140,34 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
             workshop with the same care we give our engineering work.
           </p>
           <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-            {HERO_TILES.map(({ name, blurb, icon: Icon }) => (
-              <li key={name}>
-                <Link
-                  to={categoryHref(name)}
-                  preventScrollReset
-                  onClick={() => announceCategory(name)}
-                  className="group flex h-full items-center gap-4 rounded-xl border border-white/15 bg-white/10 p-4 backdrop-blur transition-colors hover:bg-white/20"
-                >
-                  <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <span className="flex flex-col">
-                    <span className="font-semibold">{name}</span>
-                    <span className="text-sm text-ink-muted">{blurb}</span>
-                  </span>
-                  <ArrowRightIcon
-                    aria-hidden="true"
-                    className="ml-auto size-5 shrink-0 transition-transform group-hover:translate-x-1"
-                  />
-                </Link>
-              </li>
-            ))}
+            {HERO_TILES.map(({ name, blurb, icon: Icon }) => {
+              // Out of season, the tile says when its category returns (issue 19).
+              const away = offSeasonOf(name);
+              return (
+                <li key={name}>
+                  <Link
+                    to={categoryHref(name)}
+                    preventScrollReset
+                    onClick={() => announceCategory(name)}
+                    className="group flex h-full items-center gap-4 rounded-xl border border-white/15 bg-white/10 p-4 backdrop-blur transition-colors hover:bg-white/20"
+                  >
+                    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{name}</span>
+                      <span className="text-sm text-ink-muted">
+                        {away ? returnsText(away) : blurb}
+                      </span>
+                    </span>
+                    <ArrowRightIcon
+                      aria-hidden="true"
+                      className="ml-auto size-5 shrink-0 transition-transform group-hover:translate-x-1"
+                    />
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
@@ -203,7 +242,9 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
             aria-busy={refiltering}
             className={cn("mt-8 transition-opacity", refiltering && "opacity-50")}
           >
-            {products.length === 0 ? (
+            {shownOffSeason ? (
+              <OutOfSeasonNotice season={shownOffSeason} />
+            ) : products.length === 0 ? (
               <p className="rounded-xl border border-dashed border-input bg-background p-10 text-center text-muted-foreground">
                 {category
                   ? `No products available in the ${category} category`
@@ -239,5 +280,20 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/** A filtered view of a category out of season: when it returns, not an empty list. */
+function OutOfSeasonNotice({ season }: { season: OffSeason }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input bg-background p-10 text-center">
+      <CalendarClockIcon aria-hidden="true" className="size-8 text-primary" />
+      <p className="text-lg font-semibold">{`${season.name} is out of season`}</p>
+      <p className="max-w-md text-muted-foreground">
+        {season.returnsOn
+          ? `It returns on ${formatCalendarDay(season.returnsOn)}. Meanwhile, browse all our products or ask us for a custom piece.`
+          : "Browse all our products meanwhile, or ask us for a custom piece."}
+      </p>
+    </div>
   );
 }

@@ -11,18 +11,29 @@ import { useShowToast } from "#app/components/toaster.tsx";
 import { centsToDecimal, formatRand } from "#app/lib/money.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import type { Toast } from "#app/lib/toast.ts";
-import { getProduct, relatedProducts } from "#app/server/catalog/catalog.server.ts";
+import {
+  getProduct,
+  nextCatalogSeasonChange,
+  relatedProducts,
+} from "#app/server/catalog/catalog.server.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = getServices(context);
   try {
     // A malformed id is unknown too (validated before any query): 404, never a 500.
-    const product = await getProduct(db, params.id);
+    const now = new Date();
+    const product = await getProduct(db, params.id, now);
     if (!product) return data({ product: null, related: [], toast: null }, { status: 404 });
-    const related = await relatedProducts(db, product);
-    return { product, related, toast: null };
+    const [related, seasonChange] = await Promise.all([
+      relatedProducts(db, product, undefined, now),
+      nextCatalogSeasonChange(db, now),
+    ]);
+    // Its category tags leave out categories out of season (issue 19): the page changes by
+    // itself when a season begins or ends, so it is cached no longer than that.
+    return data({ product, related, toast: null }, { headers: expiresHeader(seasonChange) });
   } catch (error) {
     // Spec §8 "Product load failure": the notice, then the not-found view.
     logger.error({ err: error, productId: params.id }, "product: reading the product failed");
@@ -35,6 +46,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ product: null, related: [], toast }, { status: 503 });
   }
 }
+
+/** The loader's Expires reaches the page cache (and a CDN) with the page. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   const product = loaderData?.product;

@@ -1,5 +1,9 @@
-import { listProductsForSitemap } from "#app/server/catalog/sitemap.server.ts";
+import {
+  listCategoriesForSitemap,
+  listProductsForSitemap,
+} from "#app/server/catalog/sitemap.server.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/sitemap-xml";
 
 /** The public pages of spec §2 that search engines should list (not cart/checkout). */
@@ -20,12 +24,23 @@ const escapeXml = (value: string) =>
     (c) => `&${{ "<": "lt", ">": "gt", "&": "amp", "'": "apos", '"': "quot" }[c]};`,
   );
 
-/** /sitemap.xml: the public pages and every product (issue 4 §5). */
+/**
+ * /sitemap.xml: the public pages, each category's /crafts page while it is in season (issue
+ * 19) and every product (issue 4 §5).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getServices(context);
-  const products = await listProductsForSitemap(db);
+  const now = new Date();
+  const [products, categories] = await Promise.all([
+    listProductsForSitemap(db),
+    listCategoriesForSitemap(db, now),
+  ]);
   const urls = [
     ...PAGES.map((path) => `<url><loc>${escapeXml(`${env.PUBLIC_URL}${path}`)}</loc></url>`),
+    ...categories.names.map(
+      (name) =>
+        `<url><loc>${escapeXml(`${env.PUBLIC_URL}/crafts?${new URLSearchParams({ category: name })}`)}</loc></url>`,
+    ),
     ...products.map(
       (product) =>
         `<url><loc>${escapeXml(`${env.PUBLIC_URL}/products/${product.id}`)}</loc><lastmod>${product.updatedAt.toISOString()}</lastmod></url>`,
@@ -36,6 +51,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
       "Cache-Control": "public, max-age=600",
+      ...expiresHeader(categories.nextChange),
     },
   });
 }

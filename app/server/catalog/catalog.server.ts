@@ -1,11 +1,21 @@
-import { and, asc, eq, exists, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { johannesburgDate } from "#app/lib/dates.ts";
 import { toCents } from "#app/lib/money.ts";
+import {
+  isInSeason,
+  nextSeasonChange,
+  type SeasonWindow,
+  seasonOf,
+  seasonStateOf,
+} from "#app/lib/seasons.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 
 /*
  * Public catalogue reads (spec §7 "Public reads"). Prices leave this module as integer cents;
- * lists are ordered by name (spec §3, §9).
+ * lists are ordered by name (spec §3, §9). A seasonal category out of season (issue 19) is
+ * left out of what the shop shows (the grid, the filter, product tags, the sitemap); the
+ * reads take `now` so that tests can move the clock.
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,6 +31,11 @@ export interface PublicCategory {
   description: string | null;
   isSpecial: boolean;
   imageUrl: string | null;
+  /** Its season, null for a category that is always shown. */
+  season: SeasonWindow | null;
+  inSeason: boolean;
+  /** Out of season: the day it comes back ("YYYY-MM-DD"); null otherwise. */
+  returnsOn: string | null;
 }
 
 export interface CategoryTag {
@@ -43,22 +58,64 @@ export interface ProductDetail extends ProductSummary {
   updatedAt: Date;
 }
 
-/** All categories ordered by name. */
-export async function listCategories(db: Database): Promise<PublicCategory[]> {
-  return db
+/**
+ * All categories ordered by name, each with its season and whether it is in season at `now`
+ * (the shop shows only those in season; the crafts hero says when the others return).
+ */
+export async function listCategories(db: Database, now = new Date()): Promise<PublicCategory[]> {
+  const rows = await db
     .select({
       id: categories.id,
       name: categories.name,
       description: categories.description,
       isSpecial: categories.isSpecial,
       imageUrl: categories.imageUrl,
+      seasonStart: categories.seasonStart,
+      seasonEnd: categories.seasonEnd,
     })
     .from(categories)
     .orderBy(asc(categories.name), asc(categories.id));
+  return rows.map(({ seasonStart, seasonEnd, ...row }) => ({
+    ...row,
+    ...seasonStateOf({ seasonStart, seasonEnd }, now),
+  }));
 }
 
-/** The category links of the given products, oldest link first. */
-async function categoriesOf(db: Database, productIds: string[]) {
+/**
+ * The SQL twin of `isInSeason` for the category in the query, at `now`: the day is computed
+ * here, in Johannesburg, and compared as "MM-DD" text (byte order, whatever the collation).
+ */
+function categoryInSeason(now: Date) {
+  const day = johannesburgDate(now).slice(5);
+  const start = sql`${categories.seasonStart} collate "C"`;
+  const end = sql`${categories.seasonEnd} collate "C"`;
+  return sql`(${categories.seasonStart} is null or case when ${start} <= ${end} then ${day} >= ${start} and ${day} <= ${end} else ${day} >= ${start} or ${day} <= ${end} end)`;
+}
+
+/** Every season of the catalogue (a handful of rows at most). */
+export async function listSeasons(db: Database): Promise<SeasonWindow[]> {
+  const rows = await db
+    .select({ seasonStart: categories.seasonStart, seasonEnd: categories.seasonEnd })
+    .from(categories)
+    .where(isNotNull(categories.seasonStart));
+  return rows.map(seasonOf).filter((season) => season !== null);
+}
+
+/** When the shop next changes by itself, from categories already read. */
+export function nextChangeOfCategories(list: readonly PublicCategory[], now: Date) {
+  return nextSeasonChange(
+    list.flatMap((category) => (category.season ? [category.season] : [])),
+    now,
+  );
+}
+
+/** When the shop next changes by itself (a season begins or ends), or null: never. */
+export async function nextCatalogSeasonChange(db: Database, now = new Date()) {
+  return nextSeasonChange(await listSeasons(db), now);
+}
+
+/** The in-season category links of the given products, oldest link first. */
+async function categoriesOf(db: Database, productIds: string[], now: Date) {
   const byProduct = new Map<string, CategoryTag[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
@@ -67,12 +124,15 @@ async function categoriesOf(db: Database, productIds: string[]) {
       id: categories.id,
       name: categories.name,
       isSpecial: categories.isSpecial,
+      seasonStart: categories.seasonStart,
+      seasonEnd: categories.seasonEnd,
     })
     .from(productCategories)
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .where(inArray(productCategories.productId, productIds))
     .orderBy(asc(productCategories.createdAt), asc(categories.name));
-  for (const { productId, ...tag } of rows) {
+  for (const { productId, seasonStart, seasonEnd, ...tag } of rows) {
+    if (!isInSeason(seasonOf({ seasonStart, seasonEnd }), now)) continue;
     const list = byProduct.get(productId) ?? [];
     list.push(tag);
     byProduct.set(productId, list);
@@ -87,6 +147,7 @@ async function categoriesOf(db: Database, productIds: string[]) {
 export async function listProducts(
   db: Database,
   filter: { category?: string | null } = {},
+  now = new Date(),
 ): Promise<ProductSummary[]> {
   const category = filter.category?.trim();
   const rows = await db
@@ -108,6 +169,8 @@ export async function listProducts(
                 and(
                   eq(productCategories.productId, products.id),
                   eq(sql`lower(${categories.name})`, category.toLowerCase()),
+                  // Out of season, the category filter finds nothing (issue 19).
+                  categoryInSeason(now),
                 ),
               ),
           )
@@ -117,6 +180,7 @@ export async function listProducts(
   const tags = await categoriesOf(
     db,
     rows.map((row) => row.id),
+    now,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -128,7 +192,11 @@ export async function listProducts(
 }
 
 /** One product with all its categories, or null when the id is unknown or malformed. */
-export async function getProduct(db: Database, id: string): Promise<ProductDetail | null> {
+export async function getProduct(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<ProductDetail | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
     .select({
@@ -143,7 +211,7 @@ export async function getProduct(db: Database, id: string): Promise<ProductDetai
     .where(eq(products.id, id))
     .limit(1);
   if (!row) return null;
-  const tags = await categoriesOf(db, [row.id]);
+  const tags = await categoriesOf(db, [row.id], now);
   return {
     id: row.id,
     name: row.name,
@@ -167,6 +235,7 @@ export async function relatedProducts(
   db: Database,
   product: Pick<ProductSummary, "id" | "categories">,
   limit = RELATED_PRODUCTS_LIMIT,
+  now = new Date(),
 ): Promise<ProductSummary[]> {
   const categoryIds = product.categories.map((c) => c.id);
   if (categoryIds.length === 0) return [];
@@ -185,6 +254,7 @@ export async function relatedProducts(
   const tags = await categoriesOf(
     db,
     rows.map((row) => row.id),
+    now,
   );
   return rows.map((row) => ({
     id: row.id,

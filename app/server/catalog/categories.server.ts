@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { type SeasonWindow, seasonOf, seasonStateOf } from "#app/lib/seasons.ts";
 import { categories, productCategories } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -22,52 +23,62 @@ export interface AdminCategoryRow {
   description: string | null;
   isSpecial: boolean;
   imageUrl: string | null;
+  /** A special category's yearly season (issue 19), or null: always shown. */
+  season: SeasonWindow | null;
   /** How many products are linked to it, counted by the database. */
   productCount: number;
+  /** Whether the shop shows it now; out of season, the day it returns ("YYYY-MM-DD"). */
+  inSeason: boolean;
+  returnsOn: string | null;
 }
 
-/** All categories by name, each with its product count. */
-export async function listAdminCategories(db: Database): Promise<AdminCategoryRow[]> {
-  return db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      description: categories.description,
-      isSpecial: categories.isSpecial,
-      imageUrl: categories.imageUrl,
-      productCount: count(productCategories.productId),
-    })
+const recordColumns = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  isSpecial: categories.isSpecial,
+  imageUrl: categories.imageUrl,
+  seasonStart: categories.seasonStart,
+  seasonEnd: categories.seasonEnd,
+};
+
+/** All categories by name, each with its product count and whether it is in season. */
+export async function listAdminCategories(
+  db: Database,
+  now = new Date(),
+): Promise<AdminCategoryRow[]> {
+  const rows = await db
+    .select({ ...recordColumns, productCount: count(productCategories.productId) })
     .from(categories)
     .leftJoin(productCategories, eq(productCategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(sql`lower(${categories.name})`), asc(categories.name), asc(categories.id));
+  return rows.map(({ seasonStart, seasonEnd, ...row }) => ({
+    ...row,
+    ...seasonStateOf({ seasonStart, seasonEnd }, now),
+  }));
 }
 
-export type CategoryRecord = Omit<AdminCategoryRow, "productCount">;
+export type CategoryRecord = Omit<AdminCategoryRow, "productCount" | "inSeason" | "returnsOn">;
 
 /** One category, or null when the id is unknown or malformed. */
 export async function getCategory(db: Database, id: string): Promise<CategoryRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db
-    .select({
-      id: categories.id,
-      name: categories.name,
-      description: categories.description,
-      isSpecial: categories.isSpecial,
-      imageUrl: categories.imageUrl,
-    })
-    .from(categories)
-    .where(eq(categories.id, id));
-  return row ?? null;
+  const [row] = await db.select(recordColumns).from(categories).where(eq(categories.id, id));
+  if (!row) return null;
+  const { seasonStart, seasonEnd, ...rest } = row;
+  return { ...rest, season: seasonOf({ seasonStart, seasonEnd }) };
 }
 
 /**
- * What a save changes. The category form sends name and isSpecial; the manager sends name,
- * description and image (spec §7). Fields left undefined keep their value.
+ * What a save changes. The category form sends name, isSpecial and the season; the manager
+ * sends name, description and image (spec §7). Fields left undefined keep their value.
  */
 export interface CategoryChanges {
   name: string;
   isSpecial?: boolean;
+  /** A special category's season (issue 19); null: none. */
+  season?: SeasonWindow | null;
   description?: string | null;
   image?: ProcessedImage;
   removeImage?: boolean;
@@ -131,9 +142,14 @@ export async function saveCategory(
       }
       if (before?.imageUrl && before.imageUrl !== imageUrl) replacedImageUrl = before.imageUrl;
 
+      const season =
+        changes.season === undefined
+          ? {}
+          : { seasonStart: changes.season?.start ?? null, seasonEnd: changes.season?.end ?? null };
       const values = {
         name: changes.name,
         ...(changes.isSpecial !== undefined ? { isSpecial: changes.isSpecial } : {}),
+        ...season,
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         imageUrl,
         updatedAt: new Date(),
@@ -156,6 +172,7 @@ export async function saveCategory(
         details: {
           name: changes.name,
           ...(changes.isSpecial !== undefined ? { isSpecial: changes.isSpecial } : {}),
+          ...(changes.season !== undefined ? { season: changes.season } : {}),
           ...(changes.description !== undefined ? { description: changes.description } : {}),
           imageUrl,
           ...(replacedImageUrl ? { replacedImageUrl } : {}),

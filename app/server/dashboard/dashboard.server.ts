@@ -1,7 +1,11 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { addDays, johannesburgWeekStart, startOfJohannesburgDay } from "#app/lib/dates.ts";
+import { toCents } from "#app/lib/money.ts";
+import { OPEN_QUOTE_OVERDUE_HOURS } from "#app/lib/payment-status.ts";
 import { contactRequests, newsletterSubscribers, orders, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { countFailingMessages, type OutboxHealth } from "../notifications/admin.server.ts";
+import { overdueOrdersCondition } from "../orders/admin-orders.server.ts";
 
 /** Spec §2 /admin/dashboard, plus the open and pending counts and the weekly orders (issue 6). */
 export interface DashboardStats {
@@ -16,6 +20,30 @@ export interface DashboardStats {
   ordersPerWeek: { weekStart: string; count: number }[];
   /** E-mail that failed or is being retried: the dashboard warns (issue 3). */
   emailHealth: OutboxHealth;
+  /** What needs doing (issue 19). */
+  todo: DashboardTodo;
+  /** This week so far against all of last week (issue 19). */
+  week: WeekComparison;
+}
+
+/**
+ * The owner's to-do list (issue 19): open orders still awaiting contact after 24 hours,
+ * orders arranged but unpaid after 7 days, open quote requests older than 48 hours.
+ */
+export interface DashboardTodo {
+  awaitingContact: number;
+  arrangedUnpaid: number;
+  openQuoteRequests: number;
+}
+
+/** Monday to Sunday in Johannesburg; "this week" runs to `now`. */
+export interface WeekComparison {
+  /** "YYYY-MM-DD", this week's Monday. */
+  weekStart: string;
+  newOrders: { thisWeek: number; lastWeek: number };
+  /** Payments recorded with a date in the week, integer cents. */
+  paidRevenueCents: { thisWeek: number; lastWeek: number };
+  subscribers: { thisWeek: number; lastWeek: number };
 }
 
 export const DASHBOARD_WEEKS = 12;
@@ -36,6 +64,8 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
     openQuoteRequests,
     ordersPerWeek,
     emailHealth,
+    todo,
+    week,
   ] = await Promise.all([
     db.$count(products),
     db.$count(orders),
@@ -45,6 +75,8 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
     db.$count(contactRequests, eq(contactRequests.isResolved, false)),
     getOrdersPerWeek(db, now),
     countFailingMessages(db),
+    getDashboardTodo(db, now),
+    getWeekComparison(db, now),
   ]);
   return {
     products: productCount,
@@ -55,6 +87,65 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
     openQuoteRequests,
     ordersPerWeek,
     emailHealth,
+    todo,
+    week,
+  };
+}
+
+/**
+ * The to-do counts at `now`. Each boundary counts: an order placed exactly 24 hours ago is
+ * overdue, one placed 23 h 59 min ago is not. The orders' conditions are the list's overdue
+ * filter (the to-do items link to it), served by partial indexes.
+ */
+export async function getDashboardTodo(db: Database, now = new Date()): Promise<DashboardTodo> {
+  const quoteBefore = new Date(now.getTime() - OPEN_QUOTE_OVERDUE_HOURS * 3_600_000);
+  const [awaitingContact, arrangedUnpaid, openQuoteRequests] = await Promise.all([
+    db.$count(orders, overdueOrdersCondition("awaiting_contact", now)),
+    db.$count(orders, overdueOrdersCondition("arranged", now)),
+    db.$count(
+      contactRequests,
+      and(eq(contactRequests.isResolved, false), lte(contactRequests.createdAt, quoteBefore)),
+    ),
+  ]);
+  return { awaitingContact, arrangedUnpaid, openQuoteRequests };
+}
+
+/** This week (Monday 00:00 in Johannesburg up to `now`) and all of last week. */
+export async function getWeekComparison(db: Database, now = new Date()): Promise<WeekComparison> {
+  const weekStart = johannesburgWeekStart(now);
+  const lastWeekStart = addDays(weekStart, -7);
+  const thisFrom = startOfJohannesburgDay(weekStart);
+  const lastFrom = startOfJohannesburgDay(lastWeekStart);
+  const createdIn = (column: AnyColumn, from: Date, to: Date) =>
+    and(gte(column, from), lt(column, to));
+  const paidIn = async (from: string, to: string) => {
+    const [row] = await db
+      .select({ total: sql<string>`coalesce(sum(${orders.paymentAmount}), 0)::text` })
+      .from(orders)
+      .where(
+        and(eq(orders.paymentStatus, "paid"), gte(orders.paidOn, from), lt(orders.paidOn, to)),
+      );
+    return toCents(row?.total ?? "0");
+  };
+  // "This week" ends now: a payment dated later today is still this week's.
+  const nextWeekStart = addDays(weekStart, 7);
+  const [ordersThis, ordersLast, paidThis, paidLast, subscribersThis, subscribersLast] =
+    await Promise.all([
+      db.$count(orders, createdIn(orders.createdAt, thisFrom, now)),
+      db.$count(orders, createdIn(orders.createdAt, lastFrom, thisFrom)),
+      paidIn(weekStart, nextWeekStart),
+      paidIn(lastWeekStart, weekStart),
+      db.$count(newsletterSubscribers, createdIn(newsletterSubscribers.createdAt, thisFrom, now)),
+      db.$count(
+        newsletterSubscribers,
+        createdIn(newsletterSubscribers.createdAt, lastFrom, thisFrom),
+      ),
+    ]);
+  return {
+    weekStart,
+    newOrders: { thisWeek: ordersThis, lastWeek: ordersLast },
+    paidRevenueCents: { thisWeek: paidThis, lastWeek: paidLast },
+    subscribers: { thisWeek: subscribersThis, lastWeek: subscribersLast },
   };
 }
 

@@ -6,15 +6,16 @@ import {
   isCacheableRequest,
   type PageCache,
   PRIVATE_CACHE_CONTROL,
-  PUBLIC_PAGE_CACHE_CONTROL,
   pageCacheKey,
+  pageExpiresAt,
+  publicCacheControl,
 } from "./page-cache.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
 
 type Render = (request: Request, requestInfo: RequestInfo) => Promise<Response>;
 
 /** Headers of a rendered page that are per response, or recomputed when sending. */
-const NOT_REPLAYED = new Set(["content-length", "set-cookie", "cache-control", "date"]);
+const NOT_REPLAYED = new Set(["content-length", "set-cookie", "cache-control", "date", "expires"]);
 
 /**
  * Serves cacheable public pages from the page cache, rendering them on a miss; marks every
@@ -68,7 +69,7 @@ export function pageCacheMiddleware(options: {
         "Cache-Control",
         state === "bypass"
           ? (routeCacheControl ?? PRIVATE_CACHE_CONTROL)
-          : PUBLIC_PAGE_CACHE_CONTROL,
+          : publicCacheControl(pageExpiresAt(page), Date.now()),
       );
       // hit: served from memory; miss: rendered and kept; bypass: rendered, not kept.
       res.setHeader("X-Page-Cache", state);

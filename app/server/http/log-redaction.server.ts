@@ -6,12 +6,14 @@ import pino from "pino";
  *
  * Addresses that carry a secret (capability URLs) must not reach the logs whole: an
  * unsubscribe link holds the subscriber's e-mail (base64) and a working signature, so a log
- * line would both disclose the address and let its reader unsubscribe it. The path keeps its
- * shape, so the logs still say which page was asked for.
+ * line would both disclose the address and let its reader unsubscribe it; a buyer's order
+ * page (/orders/<token>, issue 19) would let its reader see the order. The path keeps its
+ * shape, so the logs still say which page was asked for. (/admin/orders/<id> is no secret.)
  */
 
 /** The secret segment of each capability URL, wherever it appears (a query may quote one). */
-const SECRET_SEGMENT = /(\/newsletter\/unsubscribe\/)[^/?#&\s]+?(\.data)?(?=[/?#&\s]|$)/gi;
+const SECRET_SEGMENT =
+  /(\/newsletter\/unsubscribe\/|(?<!\/admin)\/orders\/)[^/?#&\s]+?(\.data)?(?=[/?#&\s]|$)/gi;
 
 export const REDACTED = "[redacted]";
 

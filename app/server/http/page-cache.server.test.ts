@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isCacheableRequest, PageCache, pageCacheKey } from "./page-cache.server.ts";
+import {
+  expiresHeader,
+  isCacheableRequest,
+  PageCache,
+  PUBLIC_PAGE_CACHE_CONTROL,
+  pageCacheKey,
+  pageExpiresAt,
+  publicCacheControl,
+} from "./page-cache.server.ts";
 
 const page = (body = "<html>ok</html>", headers: [string, string][] = []) => ({
   status: 200,
@@ -38,6 +46,9 @@ describe("isCacheableRequest", () => {
     "/products/not-an-id",
     "/no-such-page",
     "/crafts/extra",
+    // The buyer's private order page (issue 19) and its data requests.
+    "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g",
+    "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g.data",
   ])("never caches %s", (path) => {
     expect(isCacheableRequest({ method: "GET", path, cookie: undefined })).toBe(false);
   });
@@ -123,6 +134,19 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
+  it("serves a page no longer than its Expires (a season begins or ends, issue 19)", () => {
+    let now = Date.parse("2027-03-31T21:59:30Z");
+    const cache = new PageCache({ ttlMs: 60_000, now: () => now });
+    const edge = new Date("2027-03-31T22:00:00Z");
+    const stored = page("crafts", Object.entries(expiresHeader(edge)));
+    expect(pageExpiresAt(stored)).toBe(edge.getTime());
+    expect(cache.set("/crafts", stored, cache.generation)).toBe(true);
+    now += 29_000;
+    expect(cache.get("/crafts")?.body).toBe("crafts");
+    now += 1_000;
+    expect(cache.get("/crafts")).toBeUndefined();
+  });
+
   it("gives each response its own nonce and form stamp", () => {
     const cache = new PageCache();
     const { nonce, formStamp } = cache.placeholders;
@@ -134,5 +158,21 @@ describe("PageCache", () => {
     expect(body).toBe(
       '<script nonce="N1"></script><input value="S1"><script nonce="N1">["S1"]</script>',
     );
+  });
+});
+
+describe("publicCacheControl", () => {
+  it("lets a CDN keep and serve a page stale only until it expires", () => {
+    const now = Date.parse("2027-03-31T21:50:00Z");
+    expect(publicCacheControl(null, now)).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    // Far ahead: the usual 60 s and 300 s.
+    expect(publicCacheControl(now + 3_600_000, now)).toBe(PUBLIC_PAGE_CACHE_CONTROL);
+    // 200 s ahead: 60 s fresh, then stale for the 140 s left.
+    expect(publicCacheControl(now + 200_000, now)).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=140",
+    );
+    // 30 s ahead: 30 s, never stale.
+    expect(publicCacheControl(now + 30_000, now)).toBe("public, max-age=0, s-maxage=30");
+    expect(publicCacheControl(now - 1_000, now)).toBe("public, max-age=0, s-maxage=0");
   });
 });

@@ -88,7 +88,12 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.#now() - entry.storedAt > (this.options.ttlMs ?? PAGE_TTL_MS)) {
+    const now = this.#now();
+    const expires = pageExpiresAt(entry.page);
+    if (
+      now - entry.storedAt > (this.options.ttlMs ?? PAGE_TTL_MS) ||
+      (expires !== null && now >= expires)
+    ) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -136,5 +141,38 @@ export class PageCache {
 /** What a cached public page tells browsers and CDNs: revalidate, and a CDN may keep it. */
 export const PUBLIC_PAGE_CACHE_CONTROL =
   "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+const SHARED_MAX_AGE_S = 60;
+const STALE_WHILE_REVALIDATE_S = 300;
+
+/**
+ * A page that changes by itself at a known moment (a seasonal category begins or ends, issue
+ * 19) says so with `Expires`: the cache keeps it no longer, and tells CDNs to keep it no
+ * longer either (decision 014).
+ */
+export function expiresHeader(at: Date | null): Record<string, string> {
+  return at ? { Expires: at.toUTCString() } : {};
+}
+
+/** When a rendered page stops being true (its Expires header), or null: not by itself. */
+export function pageExpiresAt(page: Pick<CachedPage, "headers">): number | null {
+  const value = page.headers.find(([name]) => name.toLowerCase() === "expires")?.[1];
+  if (!value) return null;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * The Cache-Control of a cached public page with `expiresAt` (ms) ahead, at `now`: a CDN keeps
+ * it and serves it stale only until then.
+ */
+export function publicCacheControl(expiresAt: number | null, now: number): string {
+  if (expiresAt === null) return PUBLIC_PAGE_CACHE_CONTROL;
+  const left = Math.max(0, Math.floor((expiresAt - now) / 1000));
+  const shared = Math.min(SHARED_MAX_AGE_S, left);
+  const stale = Math.min(STALE_WHILE_REVALIDATE_S, left - shared);
+  return stale > 0
+    ? `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${stale}`
+    : `public, max-age=0, s-maxage=${shared}`;
+}
 /** Everything else rendered by the app: personal or changing, never stored. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

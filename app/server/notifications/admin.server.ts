@@ -112,6 +112,8 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "order.customer": "Order confirmation",
   "order.shipped": "Order shipped, to the customer",
   "order.cancelled": "Order cancelled, to the customer",
+  "order.payment_arranged": "How to pay, to the customer",
+  "order.payment_received": "Payment received, to the customer",
   "quote.reply": "Reply to a quote request",
 };
 

@@ -8,6 +8,8 @@ import {
   orderMessages,
   orderReference,
   orderStatusMessage,
+  paymentArrangedMessage,
+  paymentReceivedMessage,
   quoteReplyMessage,
   quoteRequestMessage,
 } from "./messages.server.ts";
@@ -52,20 +54,32 @@ function everyMessage(value: string) {
       originalMessage: value,
     }),
     ...(["shipped", "cancelled"] as const).map((status) =>
-      orderStatusMessage(env, {
-        status,
-        order: {
-          id: "abcdef12-0000-4000-8000-000000000000",
-          customerName: value,
-          email: "a@b.co",
-          phone: value,
-          lines: [{ productName: value, priceCents: 1050, quantity: 3 }],
-          totalCents: 3150,
-          createdAt: new Date("2026-11-22T12:05:00Z"),
-        },
-      }),
+      orderStatusMessage(env, { status, order: hostileOrder(value) }),
     ),
+    paymentArrangedMessage(env, {
+      order: hostileOrder(value),
+      method: "eft",
+      reference: value,
+      eft: null,
+    }),
+    paymentReceivedMessage(env, {
+      order: hostileOrder(value),
+      amountCents: 3150,
+      paidOn: "2026-11-23",
+    }),
   ];
+}
+
+function hostileOrder(value: string) {
+  return {
+    id: "abcdef12-0000-4000-8000-000000000000",
+    customerName: value,
+    email: "a@b.co",
+    phone: value,
+    lines: [{ productName: value, priceCents: 1050, quantity: 3 }],
+    totalCents: 3150,
+    createdAt: new Date("2026-11-22T12:05:00Z"),
+  };
 }
 
 describe("e-mail messages", () => {
@@ -183,6 +197,92 @@ describe("order status e-mails", () => {
     expect(message.kind).toBe("order.cancelled");
     expect(message.subject).toBe("Your Kwezi Engineering order ABCDEF12 has been cancelled");
     expect(message.text).toContain("Your order ABCDEF12 has been cancelled.");
+  });
+});
+
+describe("payment e-mails (issue 19)", () => {
+  const order = {
+    id: "abcdef12-0000-4000-8000-000000000000",
+    customerName: "Thandi",
+    email: "thandi@example.co.za",
+    phone: "082 555 0101",
+    lines: [{ productName: "Clock", priceCents: 1050, quantity: 3 }],
+    totalCents: 3150,
+    createdAt: new Date("2026-11-22T12:05:00Z"),
+  };
+  const eft = {
+    accountName: "Kwezi Engineering (Pty) Ltd",
+    bankName: "First National Bank",
+    accountNumber: "6200 1234 567",
+    branchCode: "250655",
+    accountType: "Cheque",
+  };
+
+  it("give the bank account and the order number as reference for EFT", () => {
+    const message = paymentArrangedMessage(env, { order, method: "eft", reference: null, eft });
+    expect(message).toMatchObject({
+      kind: "order.payment_arranged",
+      to: "thandi@example.co.za",
+      replyTo: "office@example.co.za",
+      subject: "How to pay for your Kwezi Engineering order ABCDEF12",
+    });
+    for (const body of [message.text, message.html]) {
+      expect(body).toContain("6200 1234 567");
+      expect(body).toContain("250655");
+      expect(body).toContain("First National Bank");
+      expect(body).toContain("Please use ABCDEF12 as the payment reference.");
+    }
+    expect(message.text).toContain("Account type: Cheque");
+  });
+
+  it("say the banking details will follow when none are configured, never invent them", () => {
+    const message = paymentArrangedMessage(env, {
+      order,
+      method: "eft",
+      reference: "THANDI-1",
+      eft: null,
+    });
+    expect(message.text).toContain(
+      "We will send you our banking details. Please use THANDI-1 as the payment reference.",
+    );
+    expect(message.text).not.toMatch(/Account number|Branch code/);
+  });
+
+  it("explain cash and card payments without bank details", () => {
+    const cash = paymentArrangedMessage(env, { order, method: "cash", reference: null, eft });
+    expect(cash.text).toContain("have the amount ready in cash");
+    expect(cash.text).not.toContain("Account number");
+    const card = paymentArrangedMessage(env, {
+      order,
+      method: "card_machine",
+      reference: null,
+      eft,
+    });
+    expect(card.text).toContain("card machine");
+  });
+
+  it("thank the buyer for a payment with its amount and date", () => {
+    const message = paymentReceivedMessage(env, { order, amountCents: 3500, paidOn: "2026-11-24" });
+    expect(message.kind).toBe("order.payment_received");
+    expect(message.subject).toBe("Payment received for your Kwezi Engineering order ABCDEF12");
+    expect(message.text).toContain(
+      "We received your payment of R35.00 on 24 November 2026 for order ABCDEF12.",
+    );
+  });
+
+  it("link the confirmation to the buyer's order page when it has one", () => {
+    const [, customer] = orderMessages(env, {
+      ...order,
+      orderPageUrl: "https://kwezi.example/orders/Tok3n_x",
+    });
+    expect(customer!.text).toContain("https://kwezi.example/orders/Tok3n_x");
+    expect(customer!.html).toContain('href="https://kwezi.example/orders/Tok3n_x"');
+    expect(customer!.html).toContain(">View your order</a>");
+    const [company] = orderMessages(env, {
+      ...order,
+      orderPageUrl: "https://kwezi.example/orders/Tok3n_x",
+    });
+    expect(company!.text).not.toContain("Tok3n_x");
   });
 });
 

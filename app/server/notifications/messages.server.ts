@@ -1,9 +1,15 @@
 import { COMPANY } from "#app/content/company.ts";
-import { formatLongDateTime } from "#app/lib/dates.ts";
+import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
+import {
+  EFT_DETAILS_TO_FOLLOW,
+  eftReference,
+  PAYMENT_INSTRUCTIONS,
+  type PaymentMethod,
+} from "#app/lib/payment-status.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Env } from "../env.server.ts";
+import type { EftDetails, Env } from "../env.server.ts";
 import { html, type SafeHtml } from "./html.server.ts";
 import { enqueueMessages, type OutgoingMessage } from "./outbox.server.ts";
 
@@ -264,6 +270,11 @@ export interface OrderData {
   totalCents: number;
   /** When the order was placed; shown when given. */
   createdAt?: Date;
+  /**
+   * The buyer's private order page (/orders/<token>, issue 19). Only the confirmation knows
+   * it: the database keeps the token's hash alone.
+   */
+  orderPageUrl?: string;
 }
 
 function orderLinesText(order: OrderData): string {
@@ -287,6 +298,45 @@ function orderLinesHtml(order: OrderData): SafeHtml {
       html`<tr><td style="${cell};overflow-wrap:break-word">${line.productName}<br><span style="color:${COLOR.muted};font-size:14px">${formatRand(line.priceCents)} each</span></td><td style="${numCell}">${line.quantity}</td><td style="${numCell}">${formatRand(line.priceCents * line.quantity)}</td></tr>`,
   )}</tbody><tfoot><tr><th scope="row" colspan="2" style="${numCell}">Total</th><td style="${numCell};font-weight:bold">${formatRand(order.totalCents)}</td></tr><tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Shipping</th><td style="${cell};text-align:right">To be calculated</td></tr></tfoot></table>`;
 }
+
+/**
+ * An e-mail to an order's buyer: "Hi <name>," and the parts in the text, the company's
+ * sign-off and details at the end, replies to the company, and why they receive it.
+ */
+function toBuyer(
+  env: MailEnv,
+  order: Pick<OrderData, "customerName" | "email">,
+  message: {
+    kind: OutgoingMessage["kind"];
+    subject: string;
+    preview: string;
+    text: string[];
+    body: SafeHtml;
+  },
+): OutgoingMessage {
+  return {
+    kind: message.kind,
+    to: order.email,
+    replyTo: env.NOTIFY_EMAIL,
+    subject: message.subject,
+    text: [
+      `Hi ${order.customerName},`,
+      ...message.text,
+      SIGN_OFF,
+      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
+    ].join("\n\n"),
+    html: layout({
+      title: message.subject,
+      preview: message.preview,
+      reason: `You receive this because an order was placed with ${order.email} on our website.`,
+      body: message.body,
+    }),
+  };
+}
+
+/** Beside the link to the buyer's order page in the confirmation. */
+const ORDER_PAGE_TEXT =
+  "Follow your order and its payment on your private order page. Keep the link to yourself: anyone who has it can see your order.";
 
 /**
  * A new order (spec §7 'order'): the full order to the company with a link to it in the
@@ -330,28 +380,20 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
         body: html`${h1(`New order ${reference}`)}${p(html`<strong>${order.customerName}</strong> placed an order on the website. Contact them to arrange payment and delivery.`)}${fieldsHtml([...orderFields, ...customerFields], "Order and customer")}${orderLinesHtml(order)}${buttonLink(adminUrl, `Open order ${reference} in the admin`)}`,
       }),
     },
-    {
+    toBuyer(env, order, {
       kind: "order.customer",
-      to: order.email,
-      replyTo: env.NOTIFY_EMAIL,
       subject: customerSubject,
+      preview: `Order ${reference}: ${formatRand(order.totalCents)}. We'll be in touch to arrange payment and delivery.`,
       text: [
-        `Hi ${order.customerName},`,
         `Thank you for your order! We've received it and our team is on it.`,
+        ...(order.orderPageUrl ? [`${ORDER_PAGE_TEXT}\n${order.orderPageUrl}`] : []),
         fieldsText(orderFields),
         orderLinesText(order),
         `What happens next\n${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`,
         `Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`,
-        SIGN_OFF,
-        `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-      ].join("\n\n"),
-      html: layout({
-        title: customerSubject,
-        preview: `Order ${reference}: ${formatRand(order.totalCents)}. We'll be in touch to arrange payment and delivery.`,
-        reason: `You receive this because an order was placed with ${order.email} on our website.`,
-        body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
-      }),
-    },
+      ],
+      body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${order.orderPageUrl ? html`${buttonLink(order.orderPageUrl, "View your order")}${p(html`<span style="color:${COLOR.muted};font-size:14px">${ORDER_PAGE_TEXT}</span>`)}` : ""}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
+    }),
   ];
 }
 
@@ -379,27 +421,104 @@ export function orderStatusMessage(
     ["Order number", reference],
     ...(order.createdAt ? [["Placed", formatLongDateTime(order.createdAt)] as Field] : []),
   ];
-  return {
+  return toBuyer(env, order, {
     kind: `order.${status}`,
-    to: order.email,
-    replyTo: env.NOTIFY_EMAIL,
     subject,
-    text: [
-      `Hi ${order.customerName},`,
-      news,
-      fieldsText(orderFields),
-      orderLinesText(order),
-      next,
-      SIGN_OFF,
-      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
-    ].join("\n\n"),
-    html: layout({
-      title: subject,
-      preview: news,
-      reason: `You receive this because an order was placed with ${order.email} on our website.`,
-      body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
-    }),
+    preview: news,
+    text: [news, fieldsText(orderFields), orderLinesText(order), next],
+    body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+  });
+}
+
+// ---- Payments (issue 19) -------------------------------------------------------------------
+
+function eftFields(eft: EftDetails): Field[] {
+  return [
+    ["Account name", eft.accountName],
+    ["Bank", eft.bankName],
+    ["Account number", eft.accountNumber],
+    ["Branch code", eft.branchCode],
+    ...(eft.accountType ? [["Account type", eft.accountType] as Field] : []),
+  ];
+}
+
+/** What the buyer reads about how to pay, in text and HTML. */
+function paymentInstructions(
+  method: PaymentMethod,
+  reference: string | null,
+  orderNumber: string,
+  eft: EftDetails | null,
+): { text: string; html: SafeHtml } {
+  if (method !== "eft") {
+    return { text: PAYMENT_INSTRUCTIONS[method], html: p(PAYMENT_INSTRUCTIONS[method]) };
+  }
+  const useReference = `Please use ${eftReference(reference, orderNumber)} as the payment reference.`;
+  if (!eft) {
+    const text = `${EFT_DETAILS_TO_FOLLOW} ${useReference}`;
+    return { text, html: p(text) };
+  }
+  return {
+    text: [PAYMENT_INSTRUCTIONS.eft, fieldsText(eftFields(eft)), useReference].join("\n\n"),
+    html: html`${p(PAYMENT_INSTRUCTIONS.eft)}${fieldsHtml(eftFields(eft), "Our bank account")}${p(html`<strong>${useReference}</strong>`)}`,
   };
+}
+
+export interface PaymentArrangedData {
+  order: OrderData;
+  method: PaymentMethod;
+  reference: string | null;
+  /** The company's bank account (EFT_* variables), or null: "we will send" it. */
+  eft: EftDetails | null;
+}
+
+/**
+ * To the buyer when the admin records that payment is arranged and ticks "E-mail the
+ * customer": how to pay (with the bank account for EFT) and the order's lines.
+ */
+export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData): OutgoingMessage {
+  const { order, method, reference } = data;
+  const number = orderReference(order.id);
+  const subject = `How to pay for your ${COMPANY.name} order ${number}`;
+  const intro = `As agreed, here is how to pay for your order ${number}.`;
+  const howTo = paymentInstructions(method, reference, number, data.eft);
+  // For EFT the reference is in the instructions; otherwise it is shown when there is one.
+  const referenceLine =
+    method !== "eft" && reference ? `Your payment reference: ${reference}.` : null;
+  const amount = `The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`;
+  const questions = `Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
+  return toBuyer(env, order, {
+    kind: "order.payment_arranged",
+    subject,
+    preview: intro,
+    text: [
+      intro,
+      howTo.text,
+      ...(referenceLine ? [referenceLine] : []),
+      amount,
+      orderLinesText(order),
+      questions,
+    ],
+    body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
+  });
+}
+
+/** To the buyer when the admin records their payment and ticks "E-mail the customer". */
+export function paymentReceivedMessage(
+  env: MailEnv,
+  data: { order: OrderData; amountCents: number; paidOn: string },
+): OutgoingMessage {
+  const { order } = data;
+  const number = orderReference(order.id);
+  const subject = `Payment received for your ${COMPANY.name} order ${number}`;
+  const thanks = `We received your payment of ${formatRand(data.amountCents)} on ${formatCalendarDay(data.paidOn)} for order ${number}.`;
+  const next = `We'll be in touch about delivery or collection. Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
+  return toBuyer(env, order, {
+    kind: "order.payment_received",
+    subject,
+    preview: thanks,
+    text: [thanks, orderLinesText(order), next],
+    body: html`${h1("Payment received, thank you")}${p(`Hi ${order.customerName},`)}${p(thanks)}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+  });
 }
 
 // ---- Quote replies -------------------------------------------------------------------------

@@ -16,6 +16,8 @@ export const MESSAGE_KINDS = [
   "order.customer",
   "order.shipped",
   "order.cancelled",
+  "order.payment_arranged",
+  "order.payment_received",
   "quote.reply",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];

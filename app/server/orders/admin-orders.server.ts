@@ -1,4 +1,16 @@
-import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { OrderFilters, OrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { toCents } from "#app/lib/money.ts";
 import {
@@ -8,6 +20,14 @@ import {
   type OrderStatus,
 } from "#app/lib/order-status.ts";
 import { pageCount } from "#app/lib/pagination.ts";
+import {
+  ARRANGED_UNPAID_OVERDUE_DAYS,
+  AWAITING_CONTACT_OVERDUE_HOURS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "#app/lib/payment-status.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import {
   orderEvents,
@@ -16,6 +36,7 @@ import {
   orderSearchText,
   orderStatusCounts,
   orders,
+  type PaymentEventDetails,
 } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
@@ -23,6 +44,7 @@ import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import {
+  type OrderData,
   orderReference,
   orderStatusMessage,
   queueMessages,
@@ -51,6 +73,8 @@ export interface OrderSummary {
   email: string;
   phone: string;
   status: OrderStatus;
+  /** Beside the status (issue 19): awaiting contact, arranged or paid. */
+  paymentStatus: PaymentStatus;
   createdAt: Date;
   updatedAt: Date;
   /** Sum of the quantities of its lines (spec §3 item_count). */
@@ -88,10 +112,38 @@ export function phoneSearchDigits(term: string): string | null {
   return national.length >= 3 ? national : null;
 }
 
-/** The WHERE clause of a search and status filter (shared by the list and the export). */
-export function orderFilterCondition(filters: OrderFilters): SQL | undefined {
+/** Finished orders (spec §2: delivered and cancelled cards are greyed) need nothing more. */
+const FINISHED: OrderStatus[] = ["delivered", "cancelled"];
+
+/**
+ * The dashboard's overdue orders (issue 19), open ones only: awaiting contact for 24 hours or
+ * more, or arranged and unpaid for 7 days or more, at `now`. The same conditions as the
+ * partial indexes orders_awaiting_contact_idx and orders_arranged_unpaid_idx.
+ */
+export function overdueOrdersCondition(payment: "awaiting_contact" | "arranged", now: Date): SQL {
+  const open = notInArray(orders.status, FINISHED);
+  if (payment === "awaiting_contact") {
+    const before = new Date(now.getTime() - AWAITING_CONTACT_OVERDUE_HOURS * 3_600_000);
+    return and(eq(orders.paymentStatus, "awaiting_contact"), open, lte(orders.createdAt, before))!;
+  }
+  const before = new Date(now.getTime() - ARRANGED_UNPAID_OVERDUE_DAYS * 86_400_000);
+  return and(eq(orders.paymentStatus, "arranged"), open, lte(orders.paymentArrangedAt, before))!;
+}
+
+/**
+ * The WHERE clause of a search and the status and payment filters (shared by the list and
+ * the export); `now` places the overdue filter's threshold.
+ */
+export function orderFilterCondition(filters: OrderFilters, now = new Date()): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.status) conditions.push(eq(orders.status, filters.status));
+  if (filters.payment) conditions.push(eq(orders.paymentStatus, filters.payment));
+  if (
+    filters.overdue &&
+    (filters.payment === "awaiting_contact" || filters.payment === "arranged")
+  ) {
+    conditions.push(overdueOrdersCondition(filters.payment, now));
+  }
   if (filters.q) {
     // The indexed expressions themselves (db/schema/orders.ts), so the trigram indexes serve
     // the search: one for the text, one for a phone number's digits.
@@ -117,6 +169,7 @@ const summaryColumns = {
   email: orders.email,
   phone: orders.phone,
   status: orders.status,
+  paymentStatus: orders.paymentStatus,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
 };
@@ -152,12 +205,23 @@ export const SEARCH_COUNT_LIMIT = 1000;
  */
 export const SHORT_SEARCH_COUNT_LIMIT = 100;
 
-/** Exact order counts from the per-status counters: one small read at any size. */
-export async function countOrders(db: Database, status: OrderStatus | null): Promise<number> {
+/**
+ * Exact order counts from the per-status and payment counters: one small read at any size.
+ */
+export async function countOrders(
+  db: Database,
+  status: OrderStatus | null,
+  payment: PaymentStatus | null = null,
+): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)::text` })
     .from(orderStatusCounts)
-    .where(status ? eq(orderStatusCounts.status, status) : undefined);
+    .where(
+      and(
+        status ? eq(orderStatusCounts.status, status) : undefined,
+        payment ? eq(orderStatusCounts.paymentStatus, payment) : undefined,
+      ),
+    );
   return Number(row?.total ?? 0);
 }
 
@@ -203,8 +267,8 @@ async function pageOfOrders(
     .offset(offset);
 }
 
-async function searchPage(db: Database, query: OrderListQuery) {
-  const where = orderFilterCondition(query);
+async function searchPage(db: Database, query: OrderListQuery, now: Date) {
+  const where = orderFilterCondition(query, now);
   // A term without three letters or digits in a row has no trigram to look up: the index
   // could only be read whole. Such a term ("al", "08") matches many orders, so scanning them
   // newest first finds a page and 1,001 matches soon.
@@ -238,9 +302,12 @@ async function searchPage(db: Database, query: OrderListQuery) {
   });
 }
 
-async function unfilteredPage(db: Database, query: OrderListQuery) {
-  const where = orderFilterCondition(query);
-  const total = await countOrders(db, query.status);
+async function unfilteredPage(db: Database, query: OrderListQuery, now: Date) {
+  const where = orderFilterCondition(query, now);
+  // The overdue orders are few (the to-do list's): counted through their partial index.
+  const total = query.overdue
+    ? await db.$count(orders, where)
+    : await countOrders(db, query.status, query.payment);
   const pages = pageCount(total, ORDERS_PAGE_SIZE);
   const page = Math.min(query.page, pages);
   const offset = (page - 1) * ORDERS_PAGE_SIZE;
@@ -253,10 +320,14 @@ async function unfilteredPage(db: Database, query: OrderListQuery) {
  * Orders newest first (spec §9), ORDERS_PAGE_SIZE per page, with their item counts and
  * totals summed by the database for the rows shown.
  */
-export async function listOrders(db: Database, query: OrderListQuery): Promise<OrderListPage> {
+export async function listOrders(
+  db: Database,
+  query: OrderListQuery,
+  now = new Date(),
+): Promise<OrderListPage> {
   const { rows, total, exact, page, pages } = query.q
-    ? await searchPage(db, query)
-    : await unfilteredPage(db, query);
+    ? await searchPage(db, query, now)
+    : await unfilteredPage(db, query, now);
   const totals = await totalsOf(
     db,
     rows.map((row) => row.id),
@@ -284,15 +355,30 @@ export interface OrderLineDetail {
   subtotalCents: number;
 }
 
+/** An order's payment as recorded (issue 19). */
+export interface OrderPayment {
+  status: PaymentStatus;
+  method: PaymentMethod | null;
+  reference: string | null;
+  amountCents: number | null;
+  /** "YYYY-MM-DD", the day it arrived (Johannesburg). */
+  paidOn: string | null;
+  arrangedAt: Date | null;
+}
+
 export interface OrderDetail extends OrderSummary {
   items: OrderLineDetail[];
+  payment: OrderPayment;
 }
 
 export interface OrderHistoryEntry {
   id: string;
-  kind: "status" | "note";
+  kind: "status" | "note" | "payment";
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus | null;
+  fromPayment: PaymentStatus | null;
+  toPayment: PaymentStatus | null;
+  paymentDetails: PaymentEventDetails | null;
   note: string | null;
   actorEmail: string | null;
   createdAt: Date;
@@ -302,8 +388,40 @@ export interface OrderHistoryEntry {
 export async function getOrder(db: Database, orderId: string): Promise<OrderDetail | null> {
   // A malformed id never reaches the database (it would be a 500 there): it is unknown.
   if (!isUuid(orderId)) return null;
-  const [row] = await db.select(summaryColumns).from(orders).where(eq(orders.id, orderId));
-  if (!row) return null;
+  const [found] = await db
+    .select({
+      ...summaryColumns,
+      paymentMethod: orders.paymentMethod,
+      paymentReference: orders.paymentReference,
+      paymentAmount: orders.paymentAmount,
+      paidOn: orders.paidOn,
+      paymentArrangedAt: orders.paymentArrangedAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!found) return null;
+  const { paymentMethod, paymentReference, paymentAmount, paidOn, paymentArrangedAt, ...row } =
+    found;
+  const items = await orderLines(db, orderId);
+  const totals = await totalsOf(db, [orderId]);
+  return {
+    ...row,
+    itemCount: totals.get(orderId)?.itemCount ?? 0,
+    totalCents: totals.get(orderId)?.totalCents ?? 0,
+    payment: {
+      status: row.paymentStatus,
+      method: paymentMethod,
+      reference: paymentReference,
+      amountCents: paymentAmount === null ? null : toCents(paymentAmount),
+      paidOn,
+      arrangedAt: paymentArrangedAt,
+    },
+    items,
+  };
+}
+
+/** An order's lines as sold, by product name, each with its subtotal in exact money. */
+export async function orderLines(db: Database, orderId: string): Promise<OrderLineDetail[]> {
   const lines = await db
     .select({
       id: orderItems.id,
@@ -316,20 +434,14 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName), asc(orderItems.id));
-  const totals = await totalsOf(db, [orderId]);
-  return {
-    ...row,
-    itemCount: totals.get(orderId)?.itemCount ?? 0,
-    totalCents: totals.get(orderId)?.totalCents ?? 0,
-    items: lines.map((line) => ({
-      id: line.id,
-      productId: line.productId,
-      productName: line.productName,
-      priceCents: toCents(line.price),
-      quantity: line.quantity,
-      subtotalCents: toCents(line.subtotal),
-    })),
-  };
+  return lines.map((line) => ({
+    id: line.id,
+    productId: line.productId,
+    productName: line.productName,
+    priceCents: toCents(line.price),
+    quantity: line.quantity,
+    subtotalCents: toCents(line.subtotal),
+  }));
 }
 
 /** The order's history (status changes and notes), newest first. */
@@ -341,6 +453,9 @@ export async function getOrderHistory(db: Database, orderId: string): Promise<Or
       kind: orderEvents.kind,
       fromStatus: orderEvents.fromStatus,
       toStatus: orderEvents.toStatus,
+      fromPayment: orderEvents.fromPayment,
+      toPayment: orderEvents.toPayment,
+      paymentDetails: orderEvents.paymentDetails,
       note: orderEvents.note,
       actorEmail: orderEvents.actorEmail,
       createdAt: orderEvents.createdAt,
@@ -349,6 +464,23 @@ export async function getOrderHistory(db: Database, orderId: string): Promise<Or
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(desc(orderEvents.createdAt), desc(orderEvents.id))
     .limit(500);
+}
+
+/** An order as the e-mails to its buyer show it. */
+export function mailOrderData(order: OrderDetail): OrderData {
+  return {
+    id: order.id,
+    customerName: order.customerName,
+    email: order.email,
+    phone: order.phone,
+    createdAt: order.createdAt,
+    totalCents: order.totalCents,
+    lines: order.items.map((item) => ({
+      productName: item.productName,
+      priceCents: item.priceCents,
+      quantity: item.quantity,
+    })),
+  };
 }
 
 export type StatusChangeResult =
@@ -402,19 +534,7 @@ export async function changeOrderStatus(
       await queueMessages(
         tx,
         orderStatusMessage(env, {
-          order: {
-            id: order!.id,
-            customerName: order!.customerName,
-            email: order!.email,
-            phone: order!.phone,
-            createdAt: order!.createdAt,
-            totalCents: order!.totalCents,
-            lines: order!.items.map((item) => ({
-              productName: item.productName,
-              priceCents: item.priceCents,
-              quantity: item.quantity,
-            })),
-          },
+          order: mailOrderData(order!),
           status: input.status as "shipped" | "cancelled",
         }),
       );
@@ -477,6 +597,11 @@ export const ORDER_EXPORT_HEADER = [
   "Date Placed (SAST)",
   "Last Updated (SAST)",
   "Status",
+  "Payment",
+  "Payment Method",
+  "Payment Reference",
+  "Amount Paid (ZAR)",
+  "Date Paid",
   "Customer Name",
   "Email",
   "Phone",
@@ -495,6 +620,7 @@ function orderExportBatch(
   filters: OrderFilters,
   after: { at: string; id: string } | null,
   batchSize: number,
+  now: Date,
 ) {
   const keyset = after
     ? sql`(${orders.createdAt}, ${orders.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
@@ -506,13 +632,18 @@ function orderExportBatch(
       email: orders.email,
       phone: orders.phone,
       status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      paymentReference: orders.paymentReference,
+      paymentAmount: sql<string | null>`${orders.paymentAmount}::text`,
+      paidOn: sql<string | null>`${orders.paidOn}::text`,
       placed: localTime(orders.createdAt),
       updated: localTime(orders.updatedAt),
       // The exact timestamp (microseconds) for the next batch's keyset.
       at: sql<string>`${orders.createdAt}::text`,
     })
     .from(orders)
-    .where(and(orderFilterCondition(filters), keyset))
+    .where(and(orderFilterCondition(filters, now), keyset))
     .orderBy(...NEWEST_FIRST)
     .limit(batchSize);
 }
@@ -527,10 +658,11 @@ export async function* orderExportBatches(
   db: Database,
   filters: OrderFilters,
   batchSize = EXPORT_BATCH_SIZE,
+  now = new Date(),
 ): AsyncGenerator<string[][]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const batch = await orderExportBatch(db, filters, after, batchSize);
+    const batch = await orderExportBatch(db, filters, after, batchSize, now);
     if (batch.length === 0) return;
     const lines = await db
       .select({
@@ -562,6 +694,11 @@ export async function* orderExportBatches(
         order.placed,
         order.updated,
         ORDER_STATUS_LABELS[order.status],
+        PAYMENT_STATUS_LABELS[order.paymentStatus],
+        order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : "",
+        order.paymentReference ?? "",
+        order.paymentAmount ?? "",
+        order.paidOn ?? "",
         order.customerName,
         order.email,
         order.phone,

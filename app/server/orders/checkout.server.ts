@@ -8,12 +8,14 @@ import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
 import type { Env } from "../env.server.ts";
 import { orderMessages, queueMessages } from "../notifications/messages.server.ts";
+import { createOrderPageToken, orderPageUrl } from "./order-page.server.ts";
 
 /*
  * Placing an order (spec §5, §7 "Checkout"), with the original's flaws fixed: the browser
  * sends product ids and quantities only; names and prices come from the database; the order,
  * its items and both notification e-mails commit in one transaction; an idempotency key from
- * the form makes a double submit store one order.
+ * the form makes a double submit store one order. The buyer's confirmation links to their
+ * private order page (issue 19): the token goes into the e-mail, only its hash is stored.
  */
 
 /** The most distinct products one order may hold. */
@@ -51,6 +53,11 @@ export type CheckoutResult =
       totalCents: number;
       /** True when this key had already stored the order (a resubmit): nothing new written. */
       duplicate: boolean;
+      /**
+       * The order page's token, only when this call stored the order (it is in the e-mail;
+       * the database has its hash alone).
+       */
+      orderPageToken?: string;
     }
   | { ok: false; code: CheckoutErrorCode; message: string; productIds: string[] };
 
@@ -180,6 +187,7 @@ export async function placeOrder(
       }
       const totalCents = priced.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
 
+      const pageToken = createOrderPageToken();
       // ON CONFLICT waits for a concurrent submit with the same key and then yields to it.
       const [order] = await tx
         .insert(orders)
@@ -189,6 +197,7 @@ export async function placeOrder(
           phone: customer.phone,
           status: "pending",
           idempotencyKey: key,
+          accessTokenHash: pageToken.hash,
         })
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning({ id: orders.id });
@@ -216,9 +225,16 @@ export async function placeOrder(
             quantity,
           })),
           totalCents,
+          orderPageUrl: orderPageUrl(env.PUBLIC_URL, pageToken.token),
         }),
       );
-      return { ok: true as const, orderId: order.id, totalCents, duplicate: false };
+      return {
+        ok: true as const,
+        orderId: order.id,
+        totalCents,
+        duplicate: false,
+        orderPageToken: pageToken.token,
+      };
     });
   } catch (error) {
     // The other submit with this key won the unique index: its order is the answer.

@@ -138,7 +138,8 @@ test.describe("admin orders", () => {
         .fill(TAG);
       await plain.getByRole("combobox", { name: "Filter by status" }).selectOption("pending");
       await plain.getByRole("button", { name: "Filter" }).click();
-      await expect(plain).toHaveURL(new RegExp(`\\?q=${TAG}&status=pending$`));
+      // The payment filter (issue 19) is sent too, empty: all payments.
+      await expect(plain).toHaveURL(new RegExp(`\\?q=${TAG}&status=pending&payment=$`));
       await expect(plain.getByText("Showing 1–10 of 12 orders")).toBeVisible();
     } finally {
       await noScript.close();
@@ -278,19 +279,23 @@ test.describe("admin orders", () => {
     const bytes = fs.readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const records = parseCsv(bytes.toString("utf8"));
-    expect(records[0]?.slice(0, 6)).toEqual([
+    expect(records[0]?.slice(0, 7)).toEqual([
       "Order ID",
       "Order Number",
       "Date Placed (SAST)",
       "Last Updated (SAST)",
       "Status",
-      "Customer Name",
+      // Issue 19: the payment beside the status.
+      "Payment",
+      "Payment Method",
     ]);
-    // Twelve orders of two lines each, newest first.
+    const name = records[0]!.indexOf("Customer Name");
+    // Twelve orders of two lines each, newest first, each awaiting contact.
     expect(records).toHaveLength(1 + 24);
-    expect(records[1]?.[5]).toBe(`Pager ${TAG} 12`);
-    expect(new Set(records.slice(1).map((r) => r[5]))).toEqual(
+    expect(records[1]?.[name]).toBe(`Pager ${TAG} 12`);
+    expect(new Set(records.slice(1).map((r) => r[name]))).toEqual(
       new Set(customers.map((c) => c.name)),
     );
+    expect(new Set(records.slice(1).map((r) => r[5]))).toEqual(new Set(["Awaiting contact"]));
   });
 });

@@ -15,6 +15,7 @@ import {
   TableRow,
 } from "#app/components/ui/table.tsx";
 import { COMPANY } from "#app/content/company.ts";
+import { formatLongDateTime } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import {
   NOTIFIABLE_STATUSES,
@@ -200,6 +201,38 @@ export function Details({
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Spec §2: Order ID, Date Placed, Last Updated (and the item count), dialog and page alike. */
+export function OrderInformation({ order }: { order: OrderForView }) {
+  return (
+    <Details
+      rows={[
+        [
+          "Order ID",
+          <span key="id" className="font-mono text-xs">
+            {order.id}
+          </span>,
+        ],
+        ["Date Placed", formatLongDateTime(order.createdAt)],
+        ["Last Updated", formatLongDateTime(order.updatedAt)],
+        ["Items", String(order.itemCount)],
+      ]}
+    />
+  );
+}
+
+/** Spec §2: the customer's Name, Email and Phone. */
+export function CustomerDetails({ order }: { order: OrderForView }) {
+  return (
+    <Details
+      rows={[
+        ["Name", order.customerName],
+        ["Email", order.email],
+        ["Phone", order.phone],
+      ]}
+    />
   );
 }
 

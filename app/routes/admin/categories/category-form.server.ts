@@ -12,7 +12,7 @@ import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
  * The action shared by /admin/categories/new and /admin/categories/:id (spec §7 "Form": name
- * and is_special). The route calls requireAdmin first and passes the admin in.
+ * and is_special; issue 19: the season). The route calls requireAdmin first and passes the admin in.
  */
 
 export type CategoryFormActionData = {
@@ -49,7 +49,8 @@ export async function categoryFormAction({
   }
   const submission = parseWithZod(read.formData, { schema: CategoryFormSchema });
   if (submission.status !== "success") {
-    if (!hasUnshownErrors(submission.error, ["name"])) return failure(400, submission.reply());
+    if (!hasUnshownErrors(submission.error, ["name", "season"]))
+      return failure(400, submission.reply());
     return failure(
       400,
       submission.reply({ formErrors: [INCOMPLETE_FORM_MESSAGE] }),

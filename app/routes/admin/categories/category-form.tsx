@@ -7,15 +7,18 @@ import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { MONTH_OPTIONS, type SeasonWindow } from "#app/lib/seasons.ts";
 import { cn } from "#app/lib/utils.ts";
-import { CategoryFormSchema } from "#app/lib/validation/catalog.ts";
+import { CategoryFormFields, CategoryFormSchema } from "#app/lib/validation/catalog.ts";
 import type { CategoryRecord } from "#app/server/catalog/categories.server.ts";
 import type { CategoryFormActionData } from "./category-form.server.ts";
 
 /**
  * The category form (spec §2 /admin/categories/new and /{id}): Category Name and the Special
- * Category switch with its description, Cancel and Create / Update Category.
+ * Category switch with its description, Cancel and Create / Update Category; beyond the
+ * original, a special category's season (issue 19).
  */
 export function CategoryForm({
   category,
@@ -31,12 +34,16 @@ export function CategoryForm({
   const [form, fields] = useForm({
     id: category ? `category-${category.id}` : "category-new",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(CategoryFormSchema),
+    constraint: getZodConstraint(CategoryFormFields),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CategoryFormSchema }),
     defaultValue: category
-      ? { name: category.name, isSpecial: category.isSpecial ? "on" : undefined }
+      ? {
+          name: category.name,
+          isSpecial: category.isSpecial ? "on" : undefined,
+          ...seasonDefaults(category.season),
+        }
       : undefined,
   });
   const title = creating ? "Add New Category" : "Edit Category";
@@ -84,6 +91,12 @@ export function CategoryForm({
             aria-describedby={switchHintId}
           />
         </div>
+        <SeasonFields
+          start={[fields.seasonStartDay, fields.seasonStartMonth]}
+          end={[fields.seasonEndDay, fields.seasonEndMonth]}
+          errors={form.allErrors.season}
+          errorId={`${form.id}-season-error`}
+        />
         <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to="/admin/categories" className={buttonVariants({ variant: "outline" })}>
             Cancel
@@ -95,6 +108,105 @@ export function CategoryForm({
         </div>
       </Form>
     </div>
+  );
+}
+
+/** The form's values for a stored season ("04-01" → day "1", month "04"). */
+function seasonDefaults(season: SeasonWindow | null) {
+  if (!season) return {};
+  const [startMonth, startDay] = season.start.split("-");
+  const [endMonth, endDay] = season.end.split("-");
+  return {
+    seasonStartDay: String(Number(startDay)),
+    seasonStartMonth: startMonth,
+    seasonEndDay: String(Number(endDay)),
+    seasonEndMonth: endMonth,
+  };
+}
+
+const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => String(i + 1));
+
+/** What the selects need of Conform's field metadata. */
+type SelectField = { id: string; name: string; key?: string; initialValue?: unknown };
+type DayMonthFields = [day: SelectField, month: SelectField];
+
+/**
+ * A special category's season (issue 19): a start and an end day and month, every year, in
+ * South African time. Two native selects each, so it works without JavaScript.
+ */
+function SeasonFields({
+  start,
+  end,
+  errors,
+  errorId,
+}: {
+  start: DayMonthFields;
+  end: DayMonthFields;
+  errors?: string[];
+  errorId: string;
+}) {
+  const hintId = `${errorId}-hint`;
+  const describedBy = `${hintId} ${errorId}`;
+  const invalid = errors?.length ? true : undefined;
+  const row = (label: string, [day, month]: DayMonthFields) => (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium" id={`${day.id}-group`}>
+        {label}
+      </span>
+      <div className="flex gap-2">
+        <NativeSelect
+          id={day.id}
+          name={day.name}
+          defaultValue={typeof day.initialValue === "string" ? day.initialValue : ""}
+          key={day.key}
+          aria-label={`${label}: day`}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className="w-20"
+        >
+          <option value="">Day</option>
+          {DAY_OPTIONS.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          id={month.id}
+          name={month.name}
+          defaultValue={typeof month.initialValue === "string" ? month.initialValue : ""}
+          key={month.key}
+          aria-label={`${label}: month`}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className="w-40"
+        >
+          <option value="">Month</option>
+          {MONTH_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-border p-4">
+      <legend className="px-1 text-sm font-medium">Season (optional)</legend>
+      <p id={hintId} className="text-sm text-muted-foreground">
+        For a special category that comes back every year, e.g. Mother's Day from 1 April to 11 May.
+        Outside its season the shop hides the category (its products stay listed under their other
+        categories). Leave empty to show it all year.
+      </p>
+      <div className="flex flex-col gap-4 sm:flex-row sm:gap-8">
+        {row("Starts", start)}
+        {row("Ends", end)}
+      </div>
+      <p id={errorId} className="min-h-5 text-sm font-medium text-destructive">
+        {errors?.[0] ?? ""}
+      </p>
+    </fieldset>
   );
 }
 

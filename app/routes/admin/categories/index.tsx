@@ -1,4 +1,4 @@
-import { FolderCogIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
+import { CalendarRangeIcon, FolderCogIcon, PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { Link, useFetcher, useRouteError } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { DeferredList, errorMessage } from "#app/components/admin/deferred-list.tsx";
@@ -22,6 +22,8 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import { formatCalendarDay } from "#app/lib/dates.ts";
+import { formatSeason } from "#app/lib/seasons.ts";
 import {
   type AdminCategoryRow,
   listAdminCategories,
@@ -160,7 +162,9 @@ function CategoryTable({
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-words">{category.name}</span>
                 {category.isSpecial ? <Badge variant="yellow">Special</Badge> : null}
+                {category.inSeason ? null : <Badge variant="outline">Out of season</Badge>}
               </div>
+              {category.season ? <SeasonLine category={category} /> : null}
               <p className="mt-1 line-clamp-2 text-xs text-muted-foreground md:hidden">
                 {category.description || "No description"}
               </p>
@@ -193,6 +197,19 @@ function CategoryTable({
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+/** A seasonal category's season, and when it returns while out of season (issue 19). */
+function SeasonLine({ category }: { category: AdminCategoryRow }) {
+  return (
+    <p className="mt-1 flex items-start gap-1 text-xs text-muted-foreground">
+      <CalendarRangeIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span>
+        Season {formatSeason(category.season!)}
+        {category.returnsOn ? ` · back on ${formatCalendarDay(category.returnsOn)}` : ""}
+      </span>
+    </p>
   );
 }
 

@@ -4,19 +4,24 @@ import { data, Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
-  Details,
+  CustomerDetails,
   OrderContactActions,
+  OrderInformation,
   OrderItemsTable,
   OrderStatusControl,
 } from "#app/components/admin/orders/order-parts.tsx";
+import { OrderPaymentControl } from "#app/components/admin/orders/payment-control.tsx";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status-badge.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Card, CardContent, CardHeader } from "#app/components/ui/card.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
-import { formatLongDateTime } from "#app/lib/dates.ts";
+import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
+import { formatZar } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
+import { PAYMENT_STATUS_LABELS, paymentMethodText } from "#app/lib/payment-status.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -75,6 +80,33 @@ function OrderNotFound() {
 }
 
 type History = Route.ComponentProps["loaderData"]["history"];
+type HistoryEntry = History[number];
+
+/** What a history entry says happened (status, payment or a note). */
+function historyTitle(entry: HistoryEntry): string {
+  if (entry.kind === "status") {
+    return `Status changed from ${entry.fromStatus ? ORDER_STATUS_LABELS[entry.fromStatus] : "?"} to ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus] : "?"}`;
+  }
+  if (entry.kind === "payment") {
+    const to = entry.toPayment ? PAYMENT_STATUS_LABELS[entry.toPayment] : "?";
+    return `Payment changed from ${entry.fromPayment ? PAYMENT_STATUS_LABELS[entry.fromPayment] : "?"} to ${to}`;
+  }
+  return "Note";
+}
+
+/** A payment event's details: "EFT, ref INV-1 · R 450,00 on 3 May 2027 · customer e-mailed". */
+function paymentEventText(entry: HistoryEntry): string | null {
+  const details = entry.paymentDetails;
+  if (entry.kind !== "payment" || !details) return null;
+  const parts = [
+    paymentMethodText(details.method ?? null, details.reference ?? null),
+    details.amountCents != null && details.paidOn
+      ? `${formatZar(details.amountCents)} on ${formatCalendarDay(details.paidOn)}`
+      : "",
+    details.customerNotified ? "customer e-mailed" : "",
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
 
 function NoteForm({ orderId }: { orderId: string }) {
   const fetcher = useFetcher<OrderActionData>();
@@ -130,11 +162,8 @@ function HistoryList({ history }: { history: History }) {
     <ol className="flex flex-col gap-3">
       {history.map((entry) => (
         <li key={entry.id} className="rounded-lg border border-border p-3 text-sm">
-          <p className="font-medium">
-            {entry.kind === "status"
-              ? `Status changed from ${entry.fromStatus ? ORDER_STATUS_LABELS[entry.fromStatus] : "?"} to ${entry.toStatus ? ORDER_STATUS_LABELS[entry.toStatus] : "?"}`
-              : "Note"}
-          </p>
+          <p className="font-medium">{historyTitle(entry)}</p>
+          {paymentEventText(entry) ? <p className="mt-1">{paymentEventText(entry)}</p> : null}
           {entry.note ? <p className="mt-1 whitespace-pre-wrap break-words">{entry.note}</p> : null}
           <p className="mt-1 text-muted-foreground">
             {entry.actorEmail ?? "A deleted user"} ·{" "}
@@ -148,7 +177,7 @@ function HistoryList({ history }: { history: History }) {
   );
 }
 
-export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
+export default function OrderDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const back = useBackHref();
   const { order, history } = loaderData;
   if (!order) return <OrderNotFound />;
@@ -164,7 +193,12 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title={`Order ${reference}`}
         description={`Placed ${formatLongDateTime(order.createdAt)} by ${order.customerName}`}
-        actions={<OrderStatusBadge status={order.status} />}
+        actions={
+          <span className="flex flex-wrap items-center gap-2">
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </span>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -174,6 +208,20 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
             </CardHeader>
             <CardContent>
               <OrderStatusControl orderId={order.id} status={order.status} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">Order Payment</h2>
+            </CardHeader>
+            <CardContent>
+              <OrderPaymentControl
+                key={`${order.payment.status}-${String(order.updatedAt)}`}
+                orderId={order.id}
+                totalCents={order.totalCents}
+                payment={order.payment}
+                actionData={actionData}
+              />
             </CardContent>
           </Card>
           <Card>
@@ -200,13 +248,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold leading-tight">Customer Details</h2>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              <Details
-                rows={[
-                  ["Name", order.customerName],
-                  ["Email", order.email],
-                  ["Phone", order.phone],
-                ]}
-              />
+              <CustomerDetails order={order} />
               <OrderContactActions order={order} />
             </CardContent>
           </Card>
@@ -215,19 +257,7 @@ export default function OrderDetailPage({ loaderData }: Route.ComponentProps) {
               <h2 className="text-lg font-semibold leading-tight">Order Information</h2>
             </CardHeader>
             <CardContent>
-              <Details
-                rows={[
-                  [
-                    "Order ID",
-                    <span key="id" className="font-mono text-xs">
-                      {order.id}
-                    </span>,
-                  ],
-                  ["Date Placed", formatLongDateTime(order.createdAt)],
-                  ["Last Updated", formatLongDateTime(order.updatedAt)],
-                  ["Items", String(order.itemCount)],
-                ]}
-              />
+              <OrderInformation order={order} />
             </CardContent>
           </Card>
         </div>

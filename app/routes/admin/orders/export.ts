@@ -10,17 +10,17 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/export";
 
 /**
- * GET /admin/orders/export.csv?q=&status= (issue 8): the orders matching the list's search
- * and status filter, one row per order line, streamed in batches.
+ * GET /admin/orders/export.csv?q=&status=&payment=&overdue= (issues 8, 19): the orders
+ * matching the list's search and filters, one row per order line, streamed in batches.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, logger } = getServices(context);
-  const { q, status } = parseOrderListQuery(new URL(request.url).searchParams);
+  const { q, status, payment, overdue } = parseOrderListQuery(new URL(request.url).searchParams);
   return csvResponse({
     filename: csvFilename("orders", new Date()),
     header: ORDER_EXPORT_HEADER,
-    batches: orderExportBatches(db, { q, status }),
+    batches: orderExportBatches(db, { q, status, payment, overdue }),
     onError: (error) => logger.error({ err: error }, "admin: orders export failed"),
   });
 }

@@ -1,17 +1,17 @@
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { DeferredList, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { OrderCardSkeletons } from "#app/components/admin/orders/order-card.tsx";
+import { OrderFilters, OverdueNotice } from "#app/components/admin/orders/order-filters.tsx";
 import {
   ORDERS_URL,
-  OrderCardSkeletons,
   OrderResults,
   type OrdersData,
-  StatusFilter,
 } from "#app/components/admin/orders/order-list.tsx";
 import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
+import { orderFilterParams, parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { keepListWhenDialogCloses } from "#app/lib/list-url.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getOrder, listOrders } from "#app/server/orders/admin-orders.server.ts";
@@ -61,10 +61,8 @@ export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARA
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { query, results } = loaderData;
   presence.useOnScreen();
-  const exportParams = new URLSearchParams();
-  if (query.q) exportParams.set("q", query.q);
-  if (query.status) exportParams.set("status", query.status);
-  const exportQuery = exportParams.toString();
+  const exportQuery = orderFilterParams(query).toString();
+  const withoutOverdue = orderFilterParams({ ...query, overdue: false }).toString();
 
   return (
     <div className="flex flex-col gap-6">
@@ -77,17 +75,28 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
       />
       <section
         aria-label="Search and filter"
-        className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card sm:flex-row sm:items-center sm:justify-between"
+        className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card lg:flex-row lg:items-center lg:justify-between"
       >
         <AdminSearchForm
           value={query.q ?? ""}
           placeholder="Search orders by customer name, email or phone..."
           label="Search orders by customer name, email or phone"
           id={SEARCH_FORM_ID}
-          className="sm:max-w-lg sm:flex-1"
+          className="lg:max-w-lg lg:flex-1"
         />
-        <StatusFilter status={query.status} />
+        <OrderFilters
+          form={SEARCH_FORM_ID}
+          status={query.status}
+          payment={query.payment}
+          overdue={query.overdue}
+        />
       </section>
+      {query.overdue ? (
+        <OverdueNotice
+          payment={query.payment}
+          allHref={`/admin/orders${withoutOverdue ? `?${withoutOverdue}` : ""}`}
+        />
+      ) : null}
 
       <DeferredList
         resolve={results}
@@ -103,7 +112,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <OrderResults
             list={list}
             selected={selected}
-            filtered={Boolean(query.q || query.status)}
+            filtered={Boolean(query.q || query.status || query.payment)}
           />
         )}
       </DeferredList>

@@ -1,23 +1,33 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { formFields } from "#app/lib/forms.ts";
+import { PAYMENT_STATUS_LABELS } from "#app/lib/payment-status.ts";
 import { type Toast, toast } from "#app/lib/toast.ts";
-import { OrderActionSchema } from "#app/lib/validation/orders.ts";
+import {
+  OrderActionSchema,
+  OrderPaymentFormSchema,
+  PAYMENT_MESSAGES,
+} from "#app/lib/validation/orders.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import { addOrderNote, changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
+import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
- * The action behind the order's status selector and its notes (spec §8 "Orders" notices),
- * shared by the order dialog of /admin/orders and the full page /admin/orders/{id}: both post
- * to /admin/orders/{id}.
+ * The action behind the order's status selector, its payment form (issue 19) and its notes
+ * (spec §8 "Orders" notices), shared by the order dialog of /admin/orders and the full page
+ * /admin/orders/{id}: both post to /admin/orders/{id}.
  */
 
 export interface OrderActionData {
   ok: boolean;
-  intent: "status" | "note" | null;
+  intent: "status" | "note" | "payment" | null;
   toast: Toast;
   /** The note's message next to its field. */
   fieldError?: string;
+  /** The payment form's answer, its messages next to its fields (Conform). */
+  result?: SubmissionResult<string[]>;
 }
 
 const NOT_FOUND = "The requested order does not exist.";
@@ -26,12 +36,79 @@ function reply(payload: OrderActionData, status = 200) {
   return data(payload, { status });
 }
 
+const PAYMENT_ERROR = "Error updating payment";
+
+async function paymentAction(
+  services: Pick<AppServices, "db" | "env" | "logger">,
+  admin: SessionUser,
+  orderId: string,
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: OrderPaymentFormSchema });
+  const refuse = (status: number, description: string, result: SubmissionResult<string[]>) =>
+    reply(
+      {
+        ok: false,
+        intent: "payment",
+        result,
+        toast: toast({ title: PAYMENT_ERROR, description, type: "destructive" }),
+      },
+      status,
+    );
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).find((messages) => messages?.length);
+    return refuse(400, first?.[0] ?? PAYMENT_MESSAGES.state, submission.reply());
+  }
+  const { change, notify } = submission.value;
+  try {
+    const result = await changeOrderPayment(services.db, services.env, admin, {
+      orderId,
+      change,
+      notifyCustomer: notify,
+    });
+    if (!result.ok) {
+      if (result.reason === "not-found") return refuse(404, NOT_FOUND, submission.reply());
+      if (result.reason === "invalid") {
+        return refuse(400, PAYMENT_MESSAGES.state, submission.reply());
+      }
+      const message =
+        result.reason === "future-date"
+          ? PAYMENT_MESSAGES.futureDate
+          : PAYMENT_MESSAGES.beforeOrder;
+      return refuse(422, message, submission.reply({ fieldErrors: { paidOn: [message] } }));
+    }
+    const label = PAYMENT_STATUS_LABELS[result.payment];
+    return reply({
+      ok: true,
+      intent: "payment",
+      result: submission.reply(),
+      toast: toast({
+        title: "Payment updated",
+        description: result.changed
+          ? `The payment is now: ${label}.${result.notified ? " The customer has been e-mailed." : ""}`
+          : `The payment was already: ${label}.`,
+        type: "success",
+      }),
+    });
+  } catch (error) {
+    services.logger.error({ err: error, orderId }, "admin: payment change failed");
+    return refuse(
+      500,
+      "The change was not saved. Please try again.",
+      submission.reply({ formErrors: ["The change was not saved. Please try again."] }),
+    );
+  }
+}
+
 export async function orderAction(
   services: Pick<AppServices, "db" | "env" | "logger">,
   admin: SessionUser,
   orderId: string,
   formData: FormData,
 ) {
+  if (formData.get("intent") === "payment") {
+    return paymentAction(services, admin, orderId, formData);
+  }
   const parsed = OrderActionSchema.safeParse(formFields(formData));
   const intent = formData.get("intent");
   if (!parsed.success) {

@@ -1,0 +1,111 @@
+import { MailIcon, PhoneIcon } from "lucide-react";
+import { Link } from "react-router";
+import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
+import { PaymentStatusBadge } from "#app/components/admin/payment-status-badge.tsx";
+import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { formatShortDate } from "#app/lib/dates.ts";
+import { formatZar } from "#app/lib/money.ts";
+import { isFinishedStatus, orderReference } from "#app/lib/order-status.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { OrderSummary } from "#app/server/orders/admin-orders.server.ts";
+
+/**
+ * An order in the list (spec §2): customer name, date, status badge, e-mail, phone, item
+ * count and total; delivered and cancelled cards greyed. Beside the status, the payment's
+ * badge (issue 19). A plain click opens the dialog; a new tab gets the full page.
+ */
+export function OrderCard({
+  order,
+  onOpen,
+}: {
+  order: OrderSummary;
+  onOpen: (id: string) => void;
+}) {
+  const finished = isFinishedStatus(order.status);
+  return (
+    <li>
+      <Link
+        to={`/admin/orders/${order.id}`}
+        onClick={(event) => {
+          // Plain clicks open the dialog; a new tab (Ctrl/⌘/middle click) gets the full page.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpen(order.id);
+        }}
+        className={cn(
+          "flex h-full flex-col gap-3 rounded-xl border border-border p-4 shadow-card transition hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          finished ? "bg-muted text-muted-foreground" : "bg-background",
+        )}
+        data-finished={finished || undefined}
+      >
+        <span className="flex items-start justify-between gap-3">
+          <span className="min-w-0">
+            <span
+              className={cn(
+                "block truncate font-semibold",
+                finished ? "text-muted-foreground" : "text-foreground",
+              )}
+            >
+              {order.customerName}
+            </span>
+            <span className="block text-xs text-muted-foreground">
+              {formatShortDate(order.createdAt)} · {orderReference(order.id)}
+            </span>
+          </span>
+          <span className="flex shrink-0 flex-col items-end gap-1">
+            <OrderStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.paymentStatus} />
+          </span>
+        </span>
+        <span className="flex flex-col gap-1 text-sm">
+          <span className="flex min-w-0 items-center gap-2">
+            <MailIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="truncate">{order.email}</span>
+          </span>
+          <span className="flex items-center gap-2">
+            <PhoneIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {order.phone}
+          </span>
+        </span>
+        <span className="mt-auto flex items-center justify-between border-t border-border pt-3 text-sm">
+          <span>
+            {order.itemCount} {order.itemCount === 1 ? "item" : "items"}
+          </span>
+          <span className="font-semibold tabular-nums">{formatZar(order.totalCents)}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Spec §2: six skeleton cards while loading. */
+export function OrderCardSkeletons() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <li
+          key={i}
+          className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card"
+          data-testid="order-skeleton"
+        >
+          <div className="flex justify-between gap-3">
+            <div className="flex flex-col gap-2">
+              <Skeleton className="h-4 w-36" />
+              <Skeleton className="h-3 w-24" />
+            </div>
+            <div className="flex flex-col items-end gap-1">
+              <Skeleton className="h-5 w-20 rounded-full" />
+              <Skeleton className="h-5 w-28 rounded-md" />
+            </div>
+          </div>
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-4 w-32" />
+          <div className="flex justify-between border-t border-border pt-3">
+            <Skeleton className="h-4 w-16" />
+            <Skeleton className="h-4 w-20" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

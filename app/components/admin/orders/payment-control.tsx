@@ -1,0 +1,196 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "react-router";
+import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
+import { useShowToast } from "#app/components/toaster.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { NativeSelect } from "#app/components/ui/native-select.tsx";
+import { Spinner } from "#app/components/ui/spinner.tsx";
+import { johannesburgDate } from "#app/lib/dates.ts";
+import { centsToDecimal } from "#app/lib/money.ts";
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHOD_VALUES,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUS_VALUES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "#app/lib/payment-status.ts";
+import type { Toast } from "#app/lib/toast.ts";
+import {
+  OrderPaymentFormSchema,
+  PAYMENT_REFERENCE_MAX_LENGTH,
+} from "#app/lib/validation/orders.ts";
+
+/*
+ * The order's payment (issue 19), in the order dialog and on the order page: its state, and
+ * the details each state has (a method and maybe a reference once arranged, an amount and a
+ * date once paid). The fields of other states hide by CSS (app/styles/tailwind.css), so the
+ * form works the same without JavaScript.
+ */
+
+export interface PaymentForView {
+  status: PaymentStatus;
+  method: PaymentMethod | null;
+  reference: string | null;
+  amountCents: number | null;
+  paidOn: string | null;
+}
+
+type ActionData = {
+  ok: boolean;
+  intent: string | null;
+  toast: Toast;
+  result?: SubmissionResult<string[]>;
+};
+
+export function OrderPaymentControl({
+  orderId,
+  totalCents,
+  payment,
+  actionData,
+}: {
+  orderId: string;
+  totalCents: number;
+  payment: PaymentForView;
+  /** The page's own action answer (a post without JavaScript). */
+  actionData?: ActionData;
+}) {
+  const fetcher = useFetcher<ActionData>({ key: `order-payment-${orderId}` });
+  useShowToast(fetcher.data?.toast);
+  const answer = fetcher.data ?? (actionData?.intent === "payment" ? actionData : undefined);
+  const busy = fetcher.state !== "idle";
+  const today = johannesburgDate(new Date());
+  const [form, fields] = useForm({
+    id: `order-payment-${orderId}`,
+    lastResult: busy ? undefined : answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderPaymentFormSchema }),
+    defaultValue: {
+      payment: payment.status,
+      method: payment.method ?? "",
+      reference: payment.reference ?? "",
+      amount: centsToDecimal(payment.amountCents ?? totalCents),
+      paidOn: payment.paidOn ?? today,
+    },
+  });
+  const notifyId = `${form.id}-notify`;
+  return (
+    <fetcher.Form
+      method="post"
+      action={`/admin/orders/${orderId}`}
+      {...getFormProps(form)}
+      aria-label="Payment"
+      data-payment-form=""
+      className="flex flex-col gap-1"
+    >
+      <input type="hidden" name="intent" value="payment" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField
+          label="Payment"
+          htmlFor={fields.payment.id}
+          errors={fields.payment.errors}
+          errorId={fields.payment.errorId}
+        >
+          <NativeSelect {...getSelectProps(fields.payment)} key={fields.payment.key}>
+            {PAYMENT_STATUS_VALUES.map((value) => (
+              <option key={value} value={value}>
+                {PAYMENT_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <div data-payment-from="arranged">
+          <FormField
+            label="Method"
+            htmlFor={fields.method.id}
+            errors={fields.method.errors}
+            errorId={fields.method.errorId}
+          >
+            <NativeSelect {...getSelectProps(fields.method)} key={fields.method.key}>
+              <option value="">Choose how the buyer pays</option>
+              {PAYMENT_METHOD_VALUES.map((value) => (
+                <option key={value} value={value}>
+                  {PAYMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </div>
+        <div data-payment-from="arranged" className="sm:col-span-2">
+          <FormField
+            label="Reference (optional)"
+            htmlFor={fields.reference.id}
+            errors={fields.reference.errors}
+            errorId={fields.reference.errorId}
+            hint="e.g. the buyer's EFT reference or an invoice number. For EFT without one, the buyer is asked to use the order number."
+            hintId={`${fields.reference.id}-hint`}
+          >
+            <Input
+              {...getInputProps(fields.reference, { type: "text" })}
+              key={fields.reference.key}
+              maxLength={PAYMENT_REFERENCE_MAX_LENGTH}
+              aria-describedby={`${fields.reference.id}-hint ${fields.reference.errorId}`}
+            />
+          </FormField>
+        </div>
+        <div data-payment-from="paid">
+          <FormField
+            label="Amount paid (ZAR)"
+            htmlFor={fields.amount.id}
+            errors={fields.amount.errors}
+            errorId={fields.amount.errorId}
+          >
+            <Input
+              {...getInputProps(fields.amount, { type: "text" })}
+              key={fields.amount.key}
+              inputMode="decimal"
+              autoComplete="off"
+            />
+          </FormField>
+        </div>
+        <div data-payment-from="paid">
+          <FormField
+            label="Date paid"
+            htmlFor={fields.paidOn.id}
+            errors={fields.paidOn.errors}
+            errorId={fields.paidOn.errorId}
+          >
+            <Input
+              {...getInputProps(fields.paidOn, { type: "date" })}
+              key={fields.paidOn.key}
+              max={today}
+            />
+          </FormField>
+        </div>
+      </div>
+      <div data-payment-from="arranged" className="mb-3 flex items-start gap-2">
+        <input
+          id={notifyId}
+          type="checkbox"
+          name={fields.notify.name}
+          className="mt-0.5 size-4 shrink-0 accent-primary"
+          aria-describedby={`${notifyId}-help`}
+        />
+        <div className="grid gap-0.5 text-sm">
+          <label htmlFor={notifyId} className="font-medium">
+            E-mail the customer
+          </label>
+          <span id={`${notifyId}-help`} className="text-muted-foreground">
+            Once arranged: how to pay (our bank account for EFT). Once paid: a receipt.
+          </span>
+        </div>
+      </div>
+      <div>
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy ? <Spinner label="Saving payment" /> : null}
+          Save Payment
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { PackageSearchIcon } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { BuyerOrderView } from "#app/components/site/order-page.tsx";
+import { buttonVariants } from "#app/components/ui/button.tsx";
+import { COMPANY } from "#app/content/company.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { eftDetails } from "#app/server/env.server.ts";
+import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
+import type { Route } from "./+types/order";
+
+/*
+ * /orders/<token>: the buyer's private order page (issue 19), linked from the order
+ * confirmation e-mail; no sign-in. Never cached (the page cache leaves every path it does not
+ * list to `private, no-store`), never indexed, and a wrong token is a plain 404 that shows
+ * no order.
+ */
+
+/** Robots read the header too (a PDF or a crawler that skips <meta>). */
+const NOINDEX = { "X-Robots-Tag": "noindex, nofollow" };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = getServices(context);
+  const order = await getBuyerOrder(db, params.token);
+  if (!order) throw data("This order link is not valid.", { status: 404, headers: NOINDEX });
+  // The bank account only once payment is arranged by EFT (the page says "we will send our
+  // banking details" when none is configured).
+  const bank =
+    order.payment.status === "arranged" && order.payment.method === "eft" ? eftDetails(env) : null;
+  return data({ order, bank }, { headers: NOINDEX });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData?.order
+      ? `Order ${loaderData.order.reference} | ${COMPANY.name}`
+      : `Order not found | ${COMPANY.name}`,
+  },
+  { name: "robots", content: "noindex, nofollow" },
+  // The address holds the page's secret: links from here never send it on.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  return <BuyerOrderView order={loaderData.order} bank={loaderData.bank} />;
+}
+
+/** A link that is not ours (or mistyped) shows no order; a failure on our side says so. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
+      <PackageSearchIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h1 className="text-3xl font-bold tracking-tight">
+        {notFound ? "Order not found" : "Your order could not be shown"}
+      </h1>
+      <p className="text-muted-foreground">
+        {notFound
+          ? "This order link is not valid. Check that you opened the whole link from your order e-mail, or contact us and mention your order number."
+          : "Something went wrong on our side. Please try again in a moment."}
+      </p>
+      <p className="text-sm">
+        {COMPANY.phone} ·{" "}
+        <a href={`mailto:${COMPANY.generalEmail}`} className="font-semibold text-primary underline">
+          {COMPANY.generalEmail}
+        </a>
+      </p>
+      <Link to="/" className={buttonVariants({ variant: "outline" })}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}
