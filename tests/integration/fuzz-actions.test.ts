@@ -356,6 +356,7 @@ const FORM_MESSAGES = [
   "Please enter a valid phone number",
   "Please keep this under",
   "unsupported character",
+  "Please keep this on one line",
 ];
 
 const TARGETS: Target[] = [
@@ -397,6 +398,7 @@ const TARGETS: Target[] = [
       "Please enter a valid phone number",
       "Phone number is required",
       "unsupported character",
+      "Please keep this on one line",
       "Invalid",
       "no longer available",
       "quantity",
@@ -460,6 +462,7 @@ const CATALOG_FORM_MESSAGES = [
   // A hostile name sent twice (new, then edit or manager) is a duplicate.
   "Category names must be unique",
   "unsupported character",
+  "Please keep this on one line",
   "please shorten what you typed",
   "reload the page and try again",
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { monthDay, type SeasonWindow } from "../seasons.ts";
 import { MAX_MONEY_CENTS, moneyAmountSchema } from "./money.ts";
-import { plainString } from "./text.ts";
+import { plainString, singleLineString } from "./text.ts";
 
 /** Mirrors INCOMPLETE_FORM_MESSAGE of app/server/http/submission.server.ts (server-only). */
 const INCOMPLETE_FORM_MESSAGE = "This form was sent incompletely: reload the page and try again.";
@@ -69,7 +69,7 @@ export const ImageFileSchema = z.instanceof(File).refine((file) => file.size <= 
 });
 
 export const ProductFormSchema = z.object({
-  name: plainString({ error: CATALOG_MESSAGES.productNameRequired })
+  name: singleLineString({ error: CATALOG_MESSAGES.productNameRequired })
     .trim()
     .min(1, CATALOG_MESSAGES.productNameRequired)
     .max(200, CATALOG_MESSAGES.productNameTooLong),
@@ -86,7 +86,7 @@ export const ProductFormSchema = z.object({
 });
 export type ProductFormInput = z.infer<typeof ProductFormSchema>;
 
-const categoryName = plainString({ error: CATALOG_MESSAGES.categoryNameRequired })
+const categoryName = singleLineString({ error: CATALOG_MESSAGES.categoryNameRequired })
   .trim()
   .min(1, CATALOG_MESSAGES.categoryNameRequired)
   .max(100, CATALOG_MESSAGES.categoryNameTooLong);

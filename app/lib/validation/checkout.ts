@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.ts";
 import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
-import { plainString } from "./text.ts";
+import { singleLineString } from "./text.ts";
 
 /*
  * The checkout form (spec §2 /checkout, §5 "Checkout"): Full Name, Email Address and Phone
@@ -23,18 +23,16 @@ export const CHECKOUT_MESSAGES = {
 export { isValidPhone };
 
 export const CheckoutContactSchema = z.object({
-  name: plainString({ error: CHECKOUT_MESSAGES.nameRequired })
+  name: singleLineString({ error: CHECKOUT_MESSAGES.nameRequired })
     .trim()
     .min(1, CHECKOUT_MESSAGES.nameRequired)
     .max(100, CHECKOUT_MESSAGES.nameTooLong),
-  email: z
-    .string({ error: CHECKOUT_MESSAGES.emailRequired })
+  email: singleLineString({ error: CHECKOUT_MESSAGES.emailRequired })
     .trim()
     .min(1, CHECKOUT_MESSAGES.emailRequired)
     .max(254, CHECKOUT_MESSAGES.emailInvalid)
     .pipe(z.email(CHECKOUT_MESSAGES.emailInvalid)),
-  phone: z
-    .string({ error: CHECKOUT_MESSAGES.phoneRequired })
+  phone: singleLineString({ error: CHECKOUT_MESSAGES.phoneRequired })
     .trim()
     .min(1, CHECKOUT_MESSAGES.phoneRequired)
     .max(30, CHECKOUT_MESSAGES.phoneInvalid)

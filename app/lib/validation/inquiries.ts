@@ -9,7 +9,7 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, type FieldErrors, REQUIRED_MESSAGE } from "../forms.ts";
 import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
 import { SERVICE_OPTIONS, type ServiceValue } from "../quote-services.ts";
-import { plainString } from "./text.ts";
+import { plainString, singleLineString } from "./text.ts";
 
 // Server code reads these with the schemas; browser components import the zod-free modules.
 export {
@@ -36,8 +36,14 @@ const requiredText = (max: number) =>
     .min(1, REQUIRED_MESSAGE)
     .max(max, `Please keep this under ${max} characters.`);
 
-export const emailField = z
-  .string({ error: REQUIRED_MESSAGE })
+/** The same, on one line (a name, a subject): no line breaks (issue 20). */
+const requiredLine = (max: number) =>
+  singleLineString({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, `Please keep this under ${max} characters.`);
+
+export const emailField = singleLineString({ error: REQUIRED_MESSAGE })
   .trim()
   .min(1, REQUIRED_MESSAGE)
   .max(254, EMAIL_MESSAGE)
@@ -47,8 +53,7 @@ export const emailField = z
  * The optional phone number: empty (or absent) is null; otherwise the checkout's rule, stored
  * with single spaces as typed (the company reads and dials it).
  */
-export const optionalPhoneField = z
-  .string()
+export const optionalPhoneField = singleLineString()
   .trim()
   .max(30, PHONE_INVALID_MESSAGE)
   .refine((phone) => phone === "" || isValidPhone(phone), PHONE_INVALID_MESSAGE)
@@ -57,7 +62,7 @@ export const optionalPhoneField = z
   .transform((phone) => phone ?? null);
 
 export const QuoteSchema = z.object({
-  name: requiredText(120),
+  name: requiredLine(120),
   email: emailField,
   phone: optionalPhoneField,
   service: z.enum(
@@ -69,10 +74,10 @@ export const QuoteSchema = z.object({
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 
 export const ContactSchema = z.object({
-  name: requiredText(120),
+  name: requiredLine(120),
   email: emailField,
   phone: optionalPhoneField,
-  subject: requiredText(150),
+  subject: requiredLine(150),
   message: requiredText(5000),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;

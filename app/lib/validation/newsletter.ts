@@ -2,6 +2,7 @@ import { z } from "zod";
 // Before any schema is created here: no eval in the browser (CSP).
 import "./zod-config.ts";
 import { INVALID_EMAIL, NEWSLETTER_SOURCES } from "../newsletter.ts";
+import { singleLineString } from "./text.ts";
 
 /*
  * Newsletter forms (spec §5): the e-mail must be non-empty and contain '@'; the server also
@@ -16,8 +17,7 @@ export {
 } from "../newsletter.ts";
 
 export const NewsletterSchema = z.object({
-  email: z
-    .string({ error: INVALID_EMAIL.description })
+  email: singleLineString({ error: INVALID_EMAIL.description })
     .trim()
     .min(1, INVALID_EMAIL.description)
     .max(254, INVALID_EMAIL.description)

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from "../payment-status.ts";
 import { moneyAmountSchema } from "./money.ts";
-import { plainString } from "./text.ts";
+import { plainString, singleLineString } from "./text.ts";
 
 /*
  * The order forms of the admin (spec §2 /admin/orders/{id}; issue 8): the status selector
@@ -82,7 +82,7 @@ const AmountSchema = moneyAmountSchema({
   tooLarge: PAYMENT_MESSAGES.amountTooLarge,
 });
 
-const ReferenceSchema = plainString()
+const ReferenceSchema = singleLineString()
   .trim()
   .max(PAYMENT_REFERENCE_MAX_LENGTH, PAYMENT_MESSAGES.referenceTooLong);
 

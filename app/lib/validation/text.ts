@@ -21,3 +21,29 @@ export function hasControlCharacters(value: string): boolean {
 /** A string schema that refuses control characters (chain trim/min/max after it). */
 export const plainString = (options?: { error?: string }) =>
   z.string(options).refine((value) => !hasControlCharacters(value), UNSUPPORTED_CHARACTER_MESSAGE);
+
+/*
+ * Single-line fields (a name, an e-mail address, a phone number, a subject, a product name …)
+ * never hold a line break (issue 20 item 5). They end up in e-mail headers and in the first
+ * lines of e-mails the shop sends to whatever address was typed: a "name" of "Hi Dave\nURGENT:
+ * pay at https://attacker.example" would read as the shop's own words. So CR, LF and the
+ * Unicode line and paragraph separators are refused, before trimming, with a message that
+ * says what to do, in the browser and on the server alike (one schema).
+ */
+const LINE_BREAKS = /[\r\n\u2028\u2029]/;
+
+export const LINE_BREAK_MESSAGE = "Please keep this on one line: remove the line breaks.";
+
+export function hasLineBreaks(value: string): boolean {
+  return LINE_BREAKS.test(value);
+}
+
+/**
+ * A single-line string schema: no control characters and no line breaks (chain trim/min/max
+ * after it). A value of whitespace alone is left to the field's "required" rule.
+ */
+export const singleLineString = (options?: { error?: string }) =>
+  plainString(options).refine(
+    (value) => value.trim() === "" || !hasLineBreaks(value),
+    LINE_BREAK_MESSAGE,
+  );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 // Before any schema is created here: no eval in the browser (CSP).
 import "./zod-config.ts";
+import { hasLineBreaks } from "./text.ts";
 
 /** Spec §5 "Login" / "Create account": the messages are the spec's, character for character. */
 export const EMAIL_MESSAGE = "Please enter a valid email address";
@@ -9,8 +10,10 @@ export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match";
 /** Spec §9 "Password minimum". */
 export const PASSWORD_MIN_LENGTH = 6;
 
+// Spec §5 gives the e-mail one message: a line break in it is just an invalid address.
 const email = z
   .string({ error: EMAIL_MESSAGE })
+  .refine((value) => !hasLineBreaks(value), EMAIL_MESSAGE)
   .trim()
   .max(254, EMAIL_MESSAGE)
   .pipe(z.email({ error: EMAIL_MESSAGE }));

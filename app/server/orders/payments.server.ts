@@ -4,7 +4,7 @@ import { centsToDecimal, toCents } from "#app/lib/money.ts";
 import { isPaymentMethod, isPaymentStatus, type PaymentStatus } from "#app/lib/payment-status.ts";
 import { MAX_MONEY_CENTS } from "#app/lib/validation/money.ts";
 import { PAYMENT_REFERENCE_MAX_LENGTH, type PaymentChange } from "#app/lib/validation/orders.ts";
-import { hasControlCharacters } from "#app/lib/validation/text.ts";
+import { hasControlCharacters, hasLineBreaks } from "#app/lib/validation/text.ts";
 import { orderEvents, orders, type PaymentEventDetails } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
@@ -54,7 +54,8 @@ function isValidChange(change: PaymentChange): boolean {
     (reference.trim() !== reference ||
       reference === "" ||
       reference.length > PAYMENT_REFERENCE_MAX_LENGTH ||
-      hasControlCharacters(reference))
+      hasControlCharacters(reference) ||
+      hasLineBreaks(reference))
   ) {
     return false;
   }
