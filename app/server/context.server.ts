@@ -35,10 +35,18 @@ export const RATE_LIMIT_RULES = {
   publicForm: { points: 10, durationSeconds: 60 },
   /** Checkout submissions per client address (a person places one order, retries a few). */
   checkout: { points: 10, durationSeconds: 600 },
-  /** Failed admin sign-ins per e-mail address (issue 6: 5 per 15 minutes, then 429). */
-  loginFailuresPerEmail: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Failed admin sign-ins per e-mail from one client address (issues 6 and 20: 5 per 15
+   * minutes, then 429). Keyed on both, so a stranger's wrong guesses never lock the owner out.
+   */
+  loginFailuresPerEmailAndAddress: { points: 5, durationSeconds: 15 * 60 },
   /** Failed admin sign-ins per client address: room for an office behind one address. */
   loginFailuresPerAddress: { points: 20, durationSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts per e-mail from any address: past `points`, each attempt waits longer
+   * before its password is checked (signInDelaySeconds), but is never refused.
+   */
+  loginSlowdownPerEmail: { points: 5, durationSeconds: 15 * 60 },
   /** Create Account attempts per client address. */
   signupPerAddress: { points: 5, durationSeconds: 15 * 60 },
   /** Create Account attempts per e-mail address, from any address (issue 6). */

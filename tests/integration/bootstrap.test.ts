@@ -8,13 +8,14 @@ import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.
 import { MigrationError } from "#app/server/db/migrate.server.ts";
 import { loadEnv, pgliteDirectory } from "#app/server/env.server.ts";
 import { authenticate, isAdmin } from "#app/server/users/accounts.server.ts";
-import { products, users } from "#db/schema/index.ts";
+import { createSession, getSessionUser } from "#app/server/users/session.server.ts";
+import { products, sessions, users } from "#db/schema/index.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
  * What start-up does to the configured database (issue 2): migrations, the ADMIN_EMAIL
- * account (created, or its password reset), and a migration that fails stopping start-up with one readable line.
+ * account (created, or its password reset and its sessions ended), and a migration that fails stopping start-up with one readable line.
  */
 
 const logger = pino({ level: "silent" });
@@ -69,7 +70,7 @@ async function using<T>(handle: DatabaseHandle, use: (handle: DatabaseHandle) =>
 
 describe("start-up on the configured database", () => {
   // Migrating a real on-disk database twice takes a few seconds.
-  it("creates the ADMIN_EMAIL admin, and resets its password on a later start", {
+  it("creates the ADMIN_EMAIL admin; a later start with a new password resets it and ends its sessions", {
     timeout: 90_000,
   }, async () => {
     const database = await emptyDatabase({ ADMIN_EMAIL: "Owner@Example.co.za" });
@@ -78,11 +79,21 @@ describe("start-up on the configured database", () => {
       database.env({ ADMIN_PASSWORD: "first-password-1" }),
       logger,
     );
+    let sessionToken = "";
     await using(first, async ({ db }) => {
-      expect(await authenticate(db, "owner@example.co.za", "first-password-1")).toMatchObject({
-        ok: true,
-        isAdmin: true,
-      });
+      const signedIn = await authenticate(db, "owner@example.co.za", "first-password-1");
+      expect(signedIn).toMatchObject({ ok: true, isAdmin: true });
+      if (!signedIn.ok) throw new Error("unreachable");
+      sessionToken = (await createSession(db, signedIn.userId)).token;
+    });
+
+    // A restart with the same password changes nothing: the admin stays signed in.
+    const restart = await bootstrapDatabase(
+      database.env({ ADMIN_PASSWORD: "first-password-1" }),
+      logger,
+    );
+    await using(restart, async ({ db }) => {
+      expect(await getSessionUser(db, sessionToken)).toMatchObject({ isAdmin: true });
     });
 
     // A later start with another password: the same account, the new password, still an
@@ -100,6 +111,9 @@ describe("start-up on the configured database", () => {
       if (!signedIn.ok) throw new Error("unreachable");
       expect(await isAdmin(db, signedIn.userId)).toBe(true);
       expect(await db.$count(users)).toBe(1);
+      // A changed password ends the sessions signed in with the old one (issue 20).
+      expect(await getSessionUser(db, sessionToken)).toBeNull();
+      expect(await db.$count(sessions)).toBe(0);
     });
   });
 

@@ -25,7 +25,12 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
     await migrateDatabase(handle);
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const admin = await ensureAdminAccount(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-      logger.info(`admin account ${env.ADMIN_EMAIL} ${admin.created ? "created" : "updated"}`);
+      const outcome = admin.created
+        ? "created"
+        : admin.passwordChanged
+          ? "given the new ADMIN_PASSWORD; its sessions were ended"
+          : "unchanged";
+      logger.info(`admin account ${env.ADMIN_EMAIL} ${outcome}`);
     }
     if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
       logger.info("seeded the demo catalogue");

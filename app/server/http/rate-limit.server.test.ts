@@ -22,3 +22,16 @@ describe("RateLimits", () => {
     expect(await limits.check("login", "a")).toEqual({ allowed: true });
   });
 });
+
+describe("RateLimits counting without refusing", () => {
+  it("counts every attempt in the window, past the rule's points, and refunds", async () => {
+    const limits = new RateLimits({ slow: { points: 2, durationSeconds: 60 } });
+    expect(limits.points("slow")).toBe(2);
+    const counts = [];
+    for (let i = 0; i < 4; i++) counts.push(await limits.count("slow", "a"));
+    expect(counts).toEqual([1, 2, 3, 4]);
+    await limits.refund("slow", "a", 2);
+    expect(await limits.count("slow", "a")).toBe(3);
+    expect(await limits.count("slow", "b")).toBe(1);
+  });
+});

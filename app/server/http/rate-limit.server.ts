@@ -60,6 +60,11 @@ export class RateLimits<Name extends string = string> {
     }
   }
 
+  /** How many attempts the rule allows per window. */
+  points(name: Name): number {
+    return this.limiter(name).points;
+  }
+
   /** Whether `key` is currently blocked, without counting an attempt. */
   async check(name: Name, key: string): Promise<RateLimitResult> {
     const state = await this.limiter(name).get(key);
@@ -71,6 +76,24 @@ export class RateLimits<Name extends string = string> {
       };
     }
     return { allowed: true };
+  }
+
+  /**
+   * Counts one attempt for `key` and answers how many there have been in the window, this one
+   * included. Never refuses: for limits that slow callers down rather than stop them.
+   */
+  async count(name: Name, key: string): Promise<number> {
+    try {
+      return (await this.limiter(name).consume(key)).consumedPoints;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return error.consumedPoints;
+      throw error;
+    }
+  }
+
+  /** Gives back points counted for `key` (an attempt that turned out not to be a failure). */
+  async refund(name: Name, key: string, points = 1): Promise<void> {
+    await this.limiter(name).reward(key, points);
   }
 
   /** Forgets `key` (e.g. after a successful sign-in). */

@@ -3,9 +3,13 @@ import { authenticate, normalizeEmail, registerUser } from "./accounts.server.ts
 import { createSession, deleteSessionByToken } from "./session.server.ts";
 
 /*
- * Sign-in and Create Account with brute-force limits (issue 6): failed sign-ins count per
- * e-mail and per client address; a blocked caller gets "Too many attempts" without the
- * password even being checked, so guessing stops for the rest of the window.
+ * Sign-in and Create Account with brute-force limits (issues 6 and 20).
+ *
+ * Every attempt is counted before its password is checked, and the count is one atomic step
+ * (an in-memory counter, or one upsert on PostgreSQL), so parallel guesses cannot all slip in
+ * before the first failure is recorded. Hard limits are per client address and per e-mail
+ * from that address: whoever guesses only blocks themself. Across addresses an e-mail is
+ * slowed down, never blocked, so a stranger cannot keep its owner out.
  */
 
 export type SignInOutcome =
@@ -16,26 +20,44 @@ export type SignInOutcome =
 
 type Services = Pick<AppServices, "db" | "rateLimits">;
 
+/** The longest an attempt waits before its password is checked (the slow-down's cap). */
+export const MAX_SIGN_IN_DELAY_SECONDS = 10;
+
+/**
+ * How long the `attempt`-th sign-in for one e-mail in the window waits before its password is
+ * checked: nothing for the first `freeAttempts`, then 1, 2, 4, 8 s … up to the cap.
+ */
+export function signInDelaySeconds(attempt: number, freeAttempts: number): number {
+  if (attempt <= freeAttempts) return 0;
+  return Math.min(2 ** (attempt - freeAttempts - 1), MAX_SIGN_IN_DELAY_SECONDS);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function signIn(
   { db, rateLimits }: Services,
   input: { email: string; password: string; clientAddress: string; previousToken?: string | null },
 ): Promise<SignInOutcome> {
   const emailKey = normalizeEmail(input.email);
+  const emailFromAddress = `${emailKey}|${input.clientAddress}`;
+  // Counted first: the attempt is on the books before any password is checked.
   for (const [rule, key] of [
-    ["loginFailuresPerEmail", emailKey],
     ["loginFailuresPerAddress", input.clientAddress],
+    ["loginFailuresPerEmailAndAddress", emailFromAddress],
   ] as const) {
-    const state = await rateLimits.check(rule, key);
+    const state = await rateLimits.consume(rule, key);
     if (!state.allowed) return { kind: "rate-limited", retryAfterSeconds: state.retryAfterSeconds };
   }
+  const attempt = await rateLimits.count("loginSlowdownPerEmail", emailKey);
+  const delay = signInDelaySeconds(attempt, rateLimits.points("loginSlowdownPerEmail"));
+  if (delay > 0) await sleep(delay * 1000);
 
   const result = await authenticate(db, input.email, input.password);
-  if (!result.ok) {
-    await rateLimits.consume("loginFailuresPerEmail", emailKey);
-    await rateLimits.consume("loginFailuresPerAddress", input.clientAddress);
-    return { kind: "invalid" };
-  }
-  await rateLimits.reset("loginFailuresPerEmail", emailKey);
+  if (!result.ok) return { kind: "invalid" };
+  // The right password: this attempt was no failure.
+  await rateLimits.reset("loginFailuresPerEmailAndAddress", emailFromAddress);
+  await rateLimits.reset("loginSlowdownPerEmail", emailKey);
+  await rateLimits.refund("loginFailuresPerAddress", input.clientAddress);
   // Rotation: whatever session the browser carried before is ended. Spec §4: sign-in
   // succeeds only for an admin; anyone else is "signed out again and denied", so the
   // browser is left with no session at all.
