@@ -18,7 +18,8 @@ import { PageCache } from "#app/server/http/page-cache.server.ts";
 import { precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
-import { createStorage, uploadsDirectory } from "#app/server/storage/storage.server.ts";
+import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
+import { createStorage } from "#app/server/storage/storage.server.ts";
 
 /*
  * Express bootstrap: configuration, database (migrated and seeded), static files with
@@ -78,15 +79,11 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     }
   });
 
-  // Uploaded and generated images: never rewritten under the same name, so immutable.
+  // Uploaded and generated images (disk or database): never rewritten under the same name,
+  // so immutable.
   app.use(
     "/uploads",
-    express.static(uploadsDirectory(env), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
-    }),
+    serveUploads({ storage: services.storage, db: database.db, dataDir: env.DATA_DIR }),
   );
 
   // PAGE_CACHE=off keeps nothing: every public page is rendered for its request.

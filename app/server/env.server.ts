@@ -30,6 +30,9 @@ const EnvSchema = z
     DATABASE_URL: optional(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
     ),
+    // Where uploaded images live (decision 015): "database" (every app process sees them; the
+    // default with DATABASE_URL) or "disk" (DATA_DIR/uploads; the default on PGlite).
+    FILE_STORAGE: optional(z.enum(["disk", "database"], { error: 'must be "disk" or "database"' })),
     PUBLIC_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http(s):// URL" })),
     SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     ADMIN_EMAIL: optional(z.email("must be an e-mail address")),
@@ -202,6 +205,7 @@ function isProxyAddress(entry: string): boolean {
 export const ENV_SETTING_NAMES = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & {
+  FILE_STORAGE: "disk" | "database";
   PUBLIC_URL: string;
   SESSION_SECRET: string;
   MAIL_FROM: string;
@@ -231,6 +235,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
+    FILE_STORAGE: env.FILE_STORAGE ?? (env.DATABASE_URL ? "database" : "disk"),
     PUBLIC_URL: publicUrl,
     SESSION_SECRET: env.SESSION_SECRET ?? readOrCreateSecret(env.DATA_DIR),
     MAIL_FROM: env.MAIL_FROM ?? `Website <${env.NOTIFY_EMAIL}>`,

@@ -296,11 +296,11 @@ describe("uploads through the admin forms", () => {
   it("writes files atomically: nothing half-written is left after a store", async () => {
     const image = await processImage(await pngImage(330, 330, 21));
     const plan = imagePlan(services.storage, "categories", image);
-    const written = await writeImageFiles(services.storage, plan.files);
+    const written = await writeImageFiles(services.db, services.storage, plan.files);
     expect(written).toEqual(plan.files.map((f) => f.key));
     // Again: already there, nothing new written.
-    expect(await writeImageFiles(services.storage, plan.files)).toEqual([]);
+    expect(await writeImageFiles(services.db, services.storage, plan.files)).toEqual([]);
     expect(filesUnder(uploads).filter((f) => f.endsWith(".tmp"))).toEqual([]);
-    for (const key of written) await services.storage.delete(key);
+    for (const key of written) await services.storage.delete(services.db, key);
   });
 });

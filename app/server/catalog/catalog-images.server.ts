@@ -65,7 +65,7 @@ export async function adoptImage(
   const plan = imagePlan(storage, prefix, image);
   await lockImage(tx, plan.url);
   try {
-    await writeImageFiles(storage, plan.files);
+    await writeImageFiles(tx, storage, plan.files);
   } catch (error) {
     if (error instanceof StorageWriteError) throw error;
     throw new StorageWriteError(storageFailureReason(error), { cause: error });
@@ -108,7 +108,7 @@ export async function collectUnusedImages(
       await db.transaction(async (tx) => {
         await lockImage(tx, url);
         if (await isImageReferenced(tx, url)) return;
-        for (const key of keys) await storage.delete(key);
+        for (const key of keys) await storage.delete(tx, key);
         removed.push(url);
       });
     } catch (error) {

@@ -217,7 +217,7 @@ function illustration([background, accent, ink]: Palette, motif: Motif): string 
  * variants as an upload), returning the URL to store. The SVG is ours, so it is rasterised
  * here to PNG first: the pipeline itself never accepts SVG.
  */
-async function storeDemoImage(
+async function drawDemoImage(
   storage: FileStorage,
   prefix: ImagePrefix,
   palette: Palette,
@@ -227,9 +227,7 @@ async function storeDemoImage(
     .resize(DEMO_IMAGE_SIZE, DEMO_IMAGE_SIZE)
     .png()
     .toBuffer();
-  const plan = imagePlan(storage, prefix, await processImage(png));
-  await writeImageFiles(storage, plan.files);
-  return plan.url;
+  return imagePlan(storage, prefix, await processImage(png));
 }
 
 /** Demo images are drawn at this size (variants 320, 640 and 800 pixels wide). */
@@ -237,7 +235,7 @@ const DEMO_IMAGE_SIZE = 800;
 
 /**
  * Seeds the demo catalogue when there are no products and no categories. Returns whether it
- * seeded. Images are written first; the rows commit in one transaction.
+ * seeded. Images are drawn first; their files and the rows commit in one transaction.
  */
 export async function seedDemoCatalogue(db: Database, storage: FileStorage): Promise<boolean> {
   const [productCount] = await db.select({ n: count() }).from(products);
@@ -245,16 +243,21 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage): Pro
   if ((productCount?.n ?? 0) > 0 || (categoryCount?.n ?? 0) > 0) return false;
 
   // One at a time: sharp already uses every core for each image.
-  const categoryImages: string[] = [];
+  const categoryPlans: ReturnType<typeof imagePlan>[] = [];
   for (const c of DEMO_CATEGORIES) {
-    categoryImages.push(await storeDemoImage(storage, "categories", c.palette, c.motif));
+    categoryPlans.push(await drawDemoImage(storage, "categories", c.palette, c.motif));
   }
-  const productImages: string[] = [];
+  const productPlans: ReturnType<typeof imagePlan>[] = [];
   for (const p of DEMO_PRODUCTS) {
-    productImages.push(await storeDemoImage(storage, "products", p.palette, p.motif));
+    productPlans.push(await drawDemoImage(storage, "products", p.palette, p.motif));
   }
+  const categoryImages = categoryPlans.map((plan) => plan.url);
+  const productImages = productPlans.map((plan) => plan.url);
 
   await db.transaction(async (tx) => {
+    for (const plan of [...categoryPlans, ...productPlans]) {
+      await writeImageFiles(tx, storage, plan.files);
+    }
     const insertedCategories = await tx
       .insert(categories)
       .values(

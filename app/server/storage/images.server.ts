@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_PIXELS,
 } from "#app/lib/validation/catalog.ts";
+import type { Database } from "../db/client.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 /*
@@ -153,18 +154,22 @@ export function imagePlan(storage: FileStorage, prefix: ImagePrefix, image: Proc
  * failed save removes exactly those).
  */
 export async function writeImageFiles(
+  db: Database,
   storage: FileStorage,
   files: { key: string; data: Buffer }[],
 ): Promise<string[]> {
   const written: string[] = [];
   try {
     for (const file of files) {
-      if (await storage.exists(file.key)) continue;
-      await storage.put(file.key, file.data, "image/webp");
+      if (await storage.exists(db, file.key)) continue;
+      await storage.put(db, file.key, file.data, "image/webp");
       written.push(file.key);
     }
   } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.delete(key)));
+    // Rows in the database go with the rolled-back transaction; files on disk go here.
+    if (storage.kind === "disk") {
+      await Promise.allSettled(written.map((key) => storage.delete(db, key)));
+    }
     throw error;
   }
   return written;

@@ -2,7 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "../db/client.server.ts";
 import { createDiskStorage, StorageWriteError, storageFailureReason } from "./storage.server.ts";
+
+/** The disk storage never touches the database it is given. */
+const noDatabase = null as unknown as Database;
 
 const roots: string[] = [];
 afterEach(() => {
@@ -21,7 +25,7 @@ describe("disk storage", () => {
     fs.writeFileSync(root, "not a folder");
     const storage = createDiskStorage(root);
     const failure = await storage
-      .put("products/abc-320.webp", new Uint8Array([1, 2, 3]), "image/webp")
+      .put(noDatabase, "products/abc-320.webp", new Uint8Array([1, 2, 3]), "image/webp")
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(StorageWriteError);
     const error = failure as StorageWriteError;
@@ -39,7 +43,7 @@ describe("disk storage", () => {
     fs.writeFileSync(path.join(root, "products", "abc-320.webp", "keep"), "x");
     const storage = createDiskStorage(root);
     await expect(
-      storage.put("products/abc-320.webp", new Uint8Array([1]), "image/webp"),
+      storage.put(noDatabase, "products/abc-320.webp", new Uint8Array([1]), "image/webp"),
     ).rejects.toBeInstanceOf(StorageWriteError);
     expect(fs.readdirSync(path.join(root, "products"))).toEqual(["abc-320.webp"]);
   });

@@ -1,0 +1,96 @@
+import express, { type RequestHandler } from "express";
+import type { Database } from "../db/client.server.ts";
+import {
+  type FileStorage,
+  isValidKey,
+  type StoredFile,
+  uploadsDirectory,
+} from "./storage.server.ts";
+
+/*
+ * /uploads as browsers see it, whichever storage holds the files (decisions 008 and 015):
+ * names are never reused for other bytes, so every file is cached for a year as immutable,
+ * sent with `nosniff`, and revalidated by ETag (304 Not Modified).
+ */
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function serveUploads(options: {
+  storage: FileStorage;
+  db: Database;
+  dataDir: string;
+}): RequestHandler {
+  const { storage, db } = options;
+  if (storage.kind === "disk") {
+    return express.static(uploadsDirectory({ DATA_DIR: options.dataDir }), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+    });
+  }
+  const recent = new RecentFiles(32 * 1024 * 1024);
+  return async (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let key: string;
+    try {
+      key = decodeURIComponent(req.path.slice(1));
+    } catch {
+      return next();
+    }
+    if (!isValidKey(key)) return next();
+    try {
+      let file = recent.get(key);
+      if (!file) {
+        file = (await storage.read(db, key)) ?? undefined;
+        if (!file) return next();
+        recent.set(key, file);
+      }
+      const etag = `"${file.sha256}"`;
+      res.setHeader("Cache-Control", IMMUTABLE);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("ETag", etag);
+      // Express's freshness check (as for files on disk): If-None-Match against the ETag.
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.setHeader("Content-Type", file.contentType);
+      res.setHeader("Content-Length", String(file.body.byteLength));
+      if (req.method === "HEAD") res.end();
+      else res.end(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The most recently served files, up to a byte budget: a page's thumbnails are asked for by
+ * every visitor, and the bytes under a name never change, so there is nothing to invalidate.
+ */
+class RecentFiles {
+  private readonly files = new Map<string, StoredFile>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): StoredFile | undefined {
+    const file = this.files.get(key);
+    if (file) {
+      this.files.delete(key);
+      this.files.set(key, file);
+    }
+    return file;
+  }
+
+  set(key: string, file: StoredFile) {
+    if (file.body.byteLength > this.maxBytes / 8) return;
+    this.files.set(key, file);
+    this.bytes += file.body.byteLength;
+    for (const [oldest, old] of this.files) {
+      if (this.bytes <= this.maxBytes) break;
+      this.files.delete(oldest);
+      this.bytes -= old.body.byteLength;
+    }
+  }
+}
