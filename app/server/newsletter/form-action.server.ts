@@ -88,7 +88,7 @@ export async function newsletterAction(request: Request, context: Context) {
   ) => {
     if (enhanced) return data(result, init);
     if (result.status === "success") {
-      return redirectWithToast(services.env.SESSION_SECRET, returnTo, result.toast);
+      return redirectWithToast(services.env, returnTo, result.toast);
     }
     return data<NewsletterPageResult>({ ...result, returnTo }, init);
   };
