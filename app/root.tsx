@@ -18,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getServices(context);
-  const { toast, headers } = await getToast(env.SESSION_SECRET, request);
+  const { toast, headers } = await getToast(env, request);
   return data({ publicUrl: env.PUBLIC_URL, toast }, { headers: headers ?? undefined });
 }
 
