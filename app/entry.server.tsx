@@ -11,9 +11,12 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { InlineStylesContext } from "./components/page-styles.tsx";
 import { servicesContext } from "./server/context.server.ts";
 import { redactUrl, serializeLoggedError } from "./server/http/log-redaction.server.ts";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
+// The public stylesheet's text, inlined in every public page (issue 18; page-styles.tsx).
+import publicCss from "./styles/public.css?inline";
 
 /*
  * React Router's default Node entry, plus the Content-Security-Policy nonce (issue 9): the
@@ -76,9 +79,12 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesContext value={{ publicCss, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext>,
       {
-        nonce,
+        // The style nonce goes on the public pages' inline stylesheet (app/components/page-styles.tsx).
+        nonce: nonce ? { script: nonce, style: nonce } : undefined,
         // A Suspense boundary that is complete when written goes in place. By default React
         // (19.2 and later) writes it as its fallback once the page passed 12,800 bytes, with
         // the content hidden further down for an inline script to swap in: without

@@ -1,26 +1,23 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
+import { PageStyles } from "./components/page-styles.tsx";
 import { Toaster, useShowToast } from "./components/toaster.tsx";
 import { getServices } from "./server/context.server.ts";
 import { getToast } from "./server/http/toast.server.ts";
-// The one web font file (Inter, Latin), the very file the stylesheet's @font-face names.
+// The one web font file (Inter, Latin), the very file the stylesheets' @font-face names.
 import interLatin from "./styles/fonts/inter-latin-wght.woff2?url";
-import stylesheet from "./styles/tailwind.css?url";
 
 export const links: Route.LinksFunction = () => [
   // Preloaded: the font is otherwise found only after the stylesheet has been parsed, and
   // the text (the largest paint on phones) swaps to it late.
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  // With a precedence React writes the stylesheet first in the head, ahead of React Router's
-  // script preloads: it is the one file the first paint waits for (decision 012, addendum 2).
-  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getServices(context);
-  const { toast, headers } = await getToast(env.SESSION_SECRET, request);
+  const { toast, headers } = await getToast(env, request);
   return data({ publicUrl: env.PUBLIC_URL, toast }, { headers: headers ?? undefined });
 }
 
@@ -30,6 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Ahead of the script preloads: the first paint needs the styles, not the scripts. */}
+        <PageStyles />
         <meta name="theme-color" content="#0b1220" />
         <Meta />
         <Links />

@@ -47,6 +47,8 @@ export default [
       route("orders/:id", "routes/admin/orders/detail.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
+      // Beyond the original: submissions held as possible spam (issue 16).
+      route("held", "routes/admin/held.tsx"),
       route("users", "routes/admin/users.tsx"),
       // Beyond the original: the e-mail outbox (issue 3).
       route("email", "routes/admin/email.tsx"),

@@ -25,7 +25,9 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  *
  * - Default: PGlite in a temporary data directory on disk, removed at the end.
  * - `DATABASE_URL=postgres://…/postgres npm run bench:admin`: on PostgreSQL, in a new
- *   database `bench_admin_<time>` created next to the one named, dropped at the end.
+ *   database `bench_admin_<time>` created next to the one named, dropped at the end
+ *   (`BENCH_DATABASE_PREFIX` changes the prefix; `BENCH_KEEP_DATABASE=1` keeps it, and prints
+ *   its name, to read query plans on the same data: drop it yourself afterwards).
  * - `BENCH_ORDERS=20000` seeds fewer orders; `BENCH_RUNS=50` changes the number of timed runs.
  */
 
@@ -139,7 +141,9 @@ async function createTarget(dataDir: string, databaseUrl?: string) {
     };
   }
   const { default: postgres } = await import("postgres");
-  const name = `bench_admin_${Date.now().toString(36)}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "bench_admin_"}${Date.now().toString(36)}`;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bench: not a database name: ${name}`);
+  const keep = process.env.BENCH_KEEP_DATABASE === "1";
   const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
   const target = new URL(databaseUrl);
@@ -148,7 +152,8 @@ async function createTarget(dataDir: string, databaseUrl?: string) {
     serverEnv: { DATABASE_URL: target.toString() },
     open: () => openDatabase({ databaseUrl: target.toString(), poolSize: 2 }),
     drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      if (keep) console.log(`bench: kept the database ${name} (drop it when done)`);
+      else await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     },
   };

@@ -92,9 +92,10 @@ async function main() {
   let productPath = "";
   let staticRow: Row | undefined;
   try {
-    const home = await (await fetch(`${base}/`)).text();
-    // The stylesheet: a hashed asset about the size of a compressed page.
-    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(home)?.[1];
+    // The admin's stylesheet (the public pages inline theirs): a hashed asset about the size
+    // of a compressed page, the same file as the one stylesheet before issue 18.
+    const login = await (await fetch(`${base}/admin/login`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(login)?.[1];
     const crafts = await (await fetch(`${base}/crafts`)).text();
     productPath = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1] ?? "";
     if (!asset || !productPath) throw new Error("could not find an asset or a product to measure");

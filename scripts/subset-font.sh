@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source_font=node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2
 target=app/styles/fonts/inter-latin-wght.woff2
-# Keep in step with the unicode-range of the @font-face rule in app/styles/tailwind.css.
+# Keep in step with the unicode-range of the @font-face rule in app/styles/design.css.
 latin="U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

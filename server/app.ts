@@ -1,6 +1,7 @@
 import { createRequestHandler as createExpressHandler } from "@react-router/express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppServices, servicesContext } from "#app/server/context.server.ts";
+import { addressKey } from "#app/server/http/rate-limit.server.ts";
 import { type RequestInfo, requestInfoContext } from "#app/server/http/request-info.server.ts";
 
 /*
@@ -26,7 +27,7 @@ export function createExpressRequestHandler(services: AppServices) {
     mode: process.env.NODE_ENV,
     getLoadContext: (req, res) =>
       contextFor(services, {
-        clientAddress: req.ip ?? "unknown",
+        clientAddress: addressKey(req.ip),
         cspNonce: res.locals.cspNonce as string | undefined,
       }),
   });

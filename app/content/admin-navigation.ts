@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
  * listed after the seven sections under their own heading.
  */
 export const ADMIN_TOOLS = [
+  { to: "/admin/held", label: "Held as Possible Spam" },
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/audit", label: "Audit Log" },
 ] as const;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, eftDetails, loadEnv } from "./env.server.ts";
+import { EnvError, eftDetails, loadEnv, parseTrustProxy } from "./env.server.ts";
 
 const EFT = {
   EFT_ACCOUNT_NAME: "Kwezi Engineering (Pty) Ltd",
@@ -53,7 +53,11 @@ describe("loadEnv", () => {
     [{ PUBLIC_URL: "localhost" }, /PUBLIC_URL must be an http/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO must be one of/],
-    [{ TRUST_PROXY: "yes please!" }, /TRUST_PROXY must be true, false, a number of hops/],
+    [{ TRUST_PROXY: "yes please!" }, /TRUST_PROXY must be false, the number of proxies/],
+    [
+      { TRUST_PROXY: "true" },
+      /^invalid configuration: TRUST_PROXY must not be true: that believes the left-most X-Forwarded-For address, which any client can write; set the number of proxies in front of the app \(e\.g\. 1\) or their addresses \(e\.g\. loopback or 10\.0\.0\.0\/8\) \(got "true"\)$/,
+    ],
     [
       { ADMIN_EMAIL: "boss@example.com" },
       /ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
@@ -86,13 +90,46 @@ describe("loadEnv", () => {
     expect(env.PUBLIC_URL).toBe("https://x.co.za");
   });
 
-  it("reads TRUST_PROXY as Express's trust proxy setting", () => {
+  it("reads TRUST_PROXY as Express's trust proxy setting: off, hops or proxy addresses", () => {
     const trust = (value?: string) =>
       loadEnv({ DATA_DIR: dataDir(), TRUST_PROXY: value }).TRUST_PROXY;
     expect(trust()).toBe(false);
-    expect(trust("true")).toBe(true);
     expect(trust("off")).toBe(false);
+    expect(trust("0")).toBe(false);
+    expect(trust("1")).toBe(1);
     expect(trust("2")).toBe(2);
-    expect(trust("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+    expect(trust("loopback")).toBe("loopback");
+    expect(trust("Loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+    expect(trust("172.16.0.1,fd00::/8, uniquelocal,linklocal")).toBe(
+      "172.16.0.1, fd00::/8, uniquelocal, linklocal",
+    );
+  });
+});
+
+describe("parseTrustProxy", () => {
+  it.each(["true", "TRUE", " yes ", "on"])(
+    "refuses %j: any client could pick its address",
+    (value) => {
+      const parsed = parseTrustProxy(value);
+      expect(parsed.ok).toBe(false);
+      expect(!parsed.ok && parsed.message).toMatch(
+        /^must not be (true|yes|on): that believes the left-most X-Forwarded-For address/,
+      );
+    },
+  );
+
+  it.each([
+    ["11", /at most 10 proxies/],
+    ["1.5", /"1\.5" is none of these/],
+    ["10.0.0.0/33", /"10\.0\.0\.0\/33" is none of these/],
+    ["fd00::/129", /"fd00::\/129" is none of these/],
+    ["10.0.0.0/8/8", /is none of these/],
+    ["proxy.example", /"proxy\.example" is none of these/],
+    ["loopback,", /"" is none of these/],
+    ["10.0.0.256", /"10\.0\.0\.256" is none of these/],
+  ])("refuses %j, naming the wrong part", (value, message) => {
+    const parsed = parseTrustProxy(value);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.message).toMatch(message);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -76,15 +77,20 @@ const EnvSchema = z
     // measuring what the cache buys (npm run bench) or ruling it out when debugging.
     PAGE_CACHE: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     // Behind a reverse proxy: which proxies to believe for the client address and https
-    // (X-Forwarded-For / -Proto). Express "trust proxy": false, true, a hop count, or
-    // comma-separated addresses, subnets or names like "loopback".
+    // (X-Forwarded-For / -Proto), as Express "trust proxy": false, a hop count, or
+    // comma-separated proxy addresses, subnets or the names loopback, linklocal, uniquelocal.
+    // `true` is refused: it believes the left-most address, which any client can write.
     TRUST_PROXY: z.preprocess(
       emptyAsUndefined,
       z
         .string()
-        .regex(/^[\w.:/,\s-]+$/, "must be true, false, a number of hops or a list of addresses")
         .default("false")
-        .transform(parseTrustProxy),
+        .transform((value, ctx) => {
+          const parsed = parseTrustProxy(value);
+          if (parsed.ok) return parsed.value;
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        }),
     ),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -147,12 +153,52 @@ export function eftDetails(
   };
 }
 
-function parseTrustProxy(value: string): boolean | number | string {
+/** The names Express (proxy-addr) knows for groups of proxy addresses. */
+const PROXY_ADDRESS_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+const TRUST_PROXY_EXAMPLES =
+  "the number of proxies in front of the app (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8)";
+
+/**
+ * TRUST_PROXY as Express's "trust proxy" setting: false, a hop count (1 = the one proxy in
+ * front), or proxy addresses, subnets (CIDR) and names. Anything else is refused with the
+ * reason, `true` first: it believes whatever X-Forwarded-For a client sends.
+ */
+export function parseTrustProxy(
+  value: string,
+): { ok: true; value: false | number | string } | { ok: false; message: string } {
   const trimmed = value.trim().toLowerCase();
-  if (["true", "yes", "on"].includes(trimmed)) return true;
-  if (["false", "no", "off", "0"].includes(trimmed)) return false;
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  return value.trim();
+  if (["false", "no", "off", "0"].includes(trimmed)) return { ok: true, value: false };
+  if (["true", "yes", "on"].includes(trimmed)) {
+    return {
+      ok: false,
+      message: `must not be ${trimmed}: that believes the left-most X-Forwarded-For address, which any client can write; set ${TRUST_PROXY_EXAMPLES}`,
+    };
+  }
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > 10) return { ok: false, message: "must be at most 10 proxies (hops)" };
+    return { ok: true, value: hops };
+  }
+  const entries = trimmed.split(",").map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined) {
+    return {
+      ok: false,
+      message: `must be false, ${TRUST_PROXY_EXAMPLES}, comma-separated; "${wrong}" is none of these`,
+    };
+  }
+  return { ok: true, value: entries.join(", ") };
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 /** Every setting the app reads from the environment (for tools that start it on purpose). */
@@ -208,6 +254,11 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = crypto.randomBytes(32).toString("base64url");
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** Whether the site's public address is https: its cookies are then Secure. */
+export function isServedOverHttps(env: Pick<Env, "PUBLIC_URL">): boolean {
+  return env.PUBLIC_URL.startsWith("https:");
 }
 
 /** Where PGlite keeps its files when DATABASE_URL is unset. */

@@ -6,4 +6,5 @@ export * from "./newsletter.ts";
 export * from "./orders.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";
+export * from "./spam.ts";
 export * from "./users.ts";

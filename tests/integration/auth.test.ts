@@ -376,6 +376,33 @@ describe("brute-force limits", () => {
   });
 });
 
+describe("over https (issue 20)", () => {
+  it("names the session cookie __Host-en_session, Secure, and reads it back; the toast is Secure too", async () => {
+    const secure = createTestServices(handle, { PUBLIC_URL: "https://shop.example" });
+    const secureApp = await createTestApp(secure);
+    const response = await secureApp.postForm("/admin/login", {
+      intent: "login",
+      email: admin.email,
+      password: admin.password,
+    });
+    expect(response.status).toBe(302);
+    const setCookies = response.headers.getSetCookie();
+    const session = setCookies.find((c) => c.startsWith("__Host-en_session="));
+    expect(session).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(setCookies.find((c) => c.startsWith("en_toast="))).toMatch(/; Secure/);
+    const cookie = cookiesFrom(response);
+    const page = await secureApp.request("/admin/dashboard", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    // An unknown session cookie is dropped under its own name.
+    const stale = await secureApp.request("/admin/dashboard", {
+      headers: { Cookie: "__Host-en_session=forged" },
+    });
+    expect(stale.status).toBe(302);
+    expect(stale.headers.getSetCookie().join("\n")).toMatch(/^__Host-en_session=;.*Max-Age=0/);
+  });
+});
+
 describe("sessions", () => {
   it("expire after inactivity: the row is deleted and the guard asks to sign in", async () => {
     const { cookie, token } = await signedInCookie(services, admin.id);

@@ -560,6 +560,14 @@ TARGETS.push(
     hidden: () => ({ notify: "on" }),
     messages: ["Please choose one of the order statuses.", "Please write a note."],
   },
+  ...["release", "delete"].map((intent) => ({
+    pattern: "admin/held",
+    variant: intent,
+    path: () => "/admin/held",
+    admin: true,
+    fields: { intent: field("enum", intent), id: field("uuid", NOWHERE) },
+    messages: ["Please choose a held submission.", "That submission is no longer held."],
+  })),
   {
     pattern: "admin/subscribers",
     path: () => "/admin/subscribers",

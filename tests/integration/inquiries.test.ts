@@ -3,7 +3,7 @@ import { SUBMISSION_FAILED } from "#app/lib/forms.ts";
 import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
-import { contactRequests, notifications } from "#db/schema/index.ts";
+import { contactRequests, heldSubmissions, notifications } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { injectInsertFailure } from "#tests/setup/catalog.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -238,13 +238,17 @@ describe("spam resistance", () => {
     expect(await outbox()).toHaveLength(0);
   });
 
-  it("drops a submission made faster than a person can type, or without a stamp", async () => {
+  it("holds a submission made faster than a person can type, or without a stamp: not listed, not e-mailed", async () => {
     const fast = createFormStamp(services.env.SESSION_SECRET, Date.now());
     const quick = await post("/digital", { ...QUOTE, form_stamp: fast });
     expect(quick.html).toContain("Quote Request Submitted");
     const forged = await post("/digital", { ...QUOTE, form_stamp: "123.abc" });
     expect(forged.html).toContain("Quote Request Submitted");
     expect(await rows()).toHaveLength(0);
+    expect(await outbox()).toHaveLength(0);
+    // Held for an admin instead (tests/integration/held-submissions.test.ts).
+    const held = await handle.db.select().from(heldSubmissions);
+    expect(held.map((row) => row.reason).sort()).toEqual(["bad-stamp", "too-fast"]);
   });
 
   it("limits submissions per address and says when to try again", async () => {

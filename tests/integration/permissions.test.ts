@@ -6,6 +6,7 @@ import { hashSessionToken } from "#app/server/users/session.server.ts";
 import {
   categories,
   contactRequests,
+  heldSubmissions,
   newsletterSubscribers,
   orderItems,
   orders,
@@ -28,7 +29,7 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  * runs the action alone, which proves the same for actions.
  */
 
-type Ids = { productId: string; categoryId: string; orderId: string };
+type Ids = { productId: string; categoryId: string; orderId: string; heldId: string };
 
 /** Every admin route pattern, with a real address to request (ids of seeded rows). */
 const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
@@ -47,6 +48,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/subscribers/export.csv": () => "/admin/subscribers/export.csv",
   "admin/quote-requests": () => "/admin/quote-requests",
   "admin/quote-requests/export.csv": () => "/admin/quote-requests/export.csv",
+  "admin/held": () => "/admin/held",
   "admin/users": () => "/admin/users",
   "admin/email": () => "/admin/email",
   "admin/audit": () => "/admin/audit",
@@ -95,6 +97,7 @@ const CANARIES = [
   "canary-customer-4d1f",
   "canary-subscriber-4d1f@example.com",
   "canary-quote-4d1f",
+  "canary-held-4d1f",
 ];
 
 beforeAll(async () => {
@@ -124,7 +127,23 @@ beforeAll(async () => {
     service: "iot",
     message: CANARIES[4]!,
   });
-  ids = { productId: product!.id, categoryId: category!.id, orderId: order!.id };
+  // A submission held as possible spam (issue 16): only an admin sees, releases or deletes it.
+  const [held] = await db
+    .insert(heldSubmissions)
+    .values({
+      form: "quote",
+      reason: "too-fast",
+      name: CANARIES[5]!,
+      email: "held@example.com",
+      payload: { name: CANARIES[5]!, email: "held@example.com", service: "iot", message: "x" },
+    })
+    .returning({ id: heldSubmissions.id });
+  ids = {
+    productId: product!.id,
+    categoryId: category!.id,
+    orderId: order!.id,
+    heldId: held!.id,
+  };
   admin = await createTestUser(db, { admin: true, email: "matrix-admin@example.com" });
   regular = await createTestUser(db, { email: "matrix-regular@example.com" });
 }, 120_000);
@@ -279,11 +298,22 @@ describe.each(GUARDED)("$pattern", (route) => {
     expect(await databaseFingerprint(services.db)).toBe(before);
   });
 
+  /** What a refused POST asks for: a delete, and on the held view a release too. */
+  const refusedPostBodies = () =>
+    route.pattern === "admin/held"
+      ? [
+          { intent: "release", id: ids.heldId },
+          { intent: "delete", id: ids.heldId },
+        ]
+      : [{ intent: "delete", id: ids.productId }];
+
   it("refuses an anonymous POST and changes nothing", async () => {
     const before = await databaseFingerprint(services.db);
     for (const target of [page(), dataPath(page())]) {
-      const response = await app.postForm(target, { intent: "delete", id: ids.productId });
-      await expectRefusedPost(response, hasAction);
+      for (const body of refusedPostBodies()) {
+        const response = await app.postForm(target, body);
+        await expectRefusedPost(response, hasAction);
+      }
     }
     expect(await databaseFingerprint(services.db)).toBe(before);
   });
@@ -315,13 +345,11 @@ describe.each(GUARDED)("$pattern", (route) => {
   it("refuses a non-admin's POST and changes nothing", async () => {
     const before = await databaseFingerprint(services.db);
     for (const target of [page(), dataPath(page())]) {
-      const { cookie } = await signedInCookie(services, regular.id);
-      const response = await app.postForm(
-        target,
-        { intent: "delete", id: ids.productId },
-        { headers: { Cookie: cookie } },
-      );
-      await expectRefusedPost(response, hasAction);
+      for (const body of refusedPostBodies()) {
+        const { cookie } = await signedInCookie(services, regular.id);
+        const response = await app.postForm(target, body, { headers: { Cookie: cookie } });
+        await expectRefusedPost(response, hasAction);
+      }
     }
     expect(await databaseFingerprint(services.db)).toBe(before);
   });
@@ -344,6 +372,8 @@ describe.each(GUARDED)("$pattern", (route) => {
     // The layout's data (who is signed in) arrives only for the admin.
     expect(body).toContain(admin.email);
     expect(body).not.toContain("SingleFetchRedirect");
+    // The held view shows the admin what is held (and no one else, above).
+    if (route.pattern === "admin/held") expect(body).toContain(CANARIES[5]);
   });
 
   it("lets an admin reach the action, when the route has one", async () => {

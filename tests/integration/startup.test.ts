@@ -25,6 +25,14 @@ describe.runIf(TEST_DB_KIND === "pglite")("start-up failures", () => {
     ]);
   });
 
+  it("refuses TRUST_PROXY=true, saying why and what to set instead", () => {
+    const { status, stderr } = startServer({ TRUST_PROXY: "true" });
+    expect(status).toBe(1);
+    expect(stderr).toEqual([
+      'start-up failed: invalid configuration: TRUST_PROXY must not be true: that believes the left-most X-Forwarded-For address, which any client can write; set the number of proxies in front of the app (e.g. 1) or their addresses (e.g. loopback or 10.0.0.0/8) (got "true")',
+    ]);
+  });
+
   it("refuses a database it cannot reach, naming it without the password", () => {
     const { status, stderr } = startServer({
       DATABASE_URL: "postgres://app:s3cret@127.0.0.1:1/shop",

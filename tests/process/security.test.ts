@@ -103,6 +103,30 @@ describe("security headers", () => {
   });
 });
 
+describe("client addresses behind the trusted proxy (issue 20)", () => {
+  const signIn = (password: string, forwardedFor: string) =>
+    post("/admin/login", {
+      body: new URLSearchParams({ intent: "login", email: "owner@example.co.za", password }),
+      headers: { Origin: origin, "X-Forwarded-For": forwardedFor },
+    });
+
+  it("counts an IPv6 client by its /64 and ignores a forged left-most address", async () => {
+    // Five wrong passwords from five addresses of one /64, each with a different forged
+    // address in front: TRUST_PROXY=loopback believes only the hop the proxy added.
+    for (let i = 1; i <= 5; i++) {
+      const response = await signIn("wrong-password", `198.51.100.${i}, 2001:db8:7:7::${i}`);
+      expect(response.status).toBe(401);
+    }
+    const sameNetwork = await signIn(SECRETS.ADMIN_PASSWORD, "198.51.100.9, 2001:db8:7:7:ffff::1");
+    expect(sameNetwork.status).toBe(429);
+    expect(await sameNetwork.text()).toContain("Too many attempts, try again in 15 minutes");
+    // The neighbouring /64 is someone else: the owner signs in from there.
+    const neighbour = await signIn(SECRETS.ADMIN_PASSWORD, "2001:db8:7:8::1");
+    expect(neighbour.status).toBe(302);
+    expect(neighbour.headers.get("location")).toBe("/admin/dashboard");
+  });
+});
+
 describe("cross-site requests", () => {
   it("refuses a POST from another site, or from nowhere, to every action in the route table", async () => {
     const routes = await routesWithActions();

@@ -87,28 +87,72 @@ function findLink(page: string, match: (attributes: Record<string, string>) => b
   return undefined;
 }
 
-describe("the stylesheet", () => {
-  it("is the first file the page asks for, ahead of the font and the scripts", () => {
+/** The page's `<head>`, and the text of its inline stylesheets. */
+const headOf = (page: string) => page.slice(0, page.indexOf("</head>"));
+const inlineStyles = (page: string) =>
+  [...headOf(page).matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)].map((match) => ({
+    attributes: match[1]!,
+    css: match[2]!,
+  }));
+
+describe("the public stylesheet (issue 18)", () => {
+  it("is inline, first in the head, with the response's CSP nonce, and no stylesheet is fetched", async () => {
+    // A cached page gets each response's own nonce too: two answers, two nonces.
+    for (let answer = 0; answer < 2; answer++) {
+      const response = await fetch(`${base}/crafts`);
+      const page = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)![1];
+      const head = headOf(page);
+      expect(head).not.toMatch(/<link\b[^>]*\brel="stylesheet"/);
+      const styles = inlineStyles(page);
+      expect(styles).toHaveLength(1);
+      expect(styles[0]!.attributes).toContain(`nonce="${nonce}"`);
+      // Before every file the page asks for: nothing delays the first paint but the HTML.
+      expect(head.indexOf("<style")).toBeLessThan(head.indexOf("<link"));
+      expect(styles[0]!.css).toContain("@layer utilities");
+    }
+  });
+
+  it("holds no admin style, which the admin's stylesheet has", async () => {
+    const css = inlineStyles(html)[0]!.css;
+    const admin = await (await fetch(`${base}/admin/login`)).text();
+    const link = findLink(admin, (attributes) => attributes.rel === "stylesheet")!;
+    expect(link.href).toMatch(/^\/assets\/admin-[\w-]+\.css$/);
+    const adminCss = await (await fetch(`${base}${link.href}`)).text();
+    // The order's payment form is an admin page's, and so are the sidebar's utilities.
+    expect(adminCss).toContain("[data-payment-form]");
+    expect(css).not.toContain("data-payment-form");
+    expect(adminCss.length).toBeGreaterThan(css.length);
+  });
+});
+
+describe("the admin's stylesheet", () => {
+  it("is the first file an admin page asks for, ahead of the font and the scripts", async () => {
     // The browser requests a head's files in order; on a slow line the one file that blocks
     // the first paint should not share the start with 120 KB of preloaded scripts.
-    const head = html.slice(0, html.indexOf("</head>"));
+    const head = headOf(await (await fetch(`${base}/admin/login`)).text());
     const requested = [...head.matchAll(/<link\b[^>]*\brel="(stylesheet|preload|modulepreload)"/g)];
     expect(requested.length).toBeGreaterThan(2);
     expect(requested[0]![1]).toBe("stylesheet");
     expect(requested.filter((match) => match[1] === "stylesheet")).toHaveLength(1);
+    expect(inlineStyles(head)).toEqual([]);
   });
 });
 
 describe("the font", () => {
-  it("is preloaded, and the preload is the very file the stylesheet uses", async () => {
+  it("is preloaded, and the preload is the very file the stylesheets use", async () => {
     const preload = findLink(html, (link) => link.rel === "preload" && link.as === "font");
     expect(preload).toMatchObject({ type: "font/woff2", crossorigin: "anonymous" });
     const font = preload!.href!;
     expect(font).toMatch(/^\/assets\/inter-latin-wght-[\w-]+\.woff2$/);
-    const stylesheet = findLink(html, (link) => link.rel === "stylesheet")!.href!;
-    const css = await (await fetch(`${base}${stylesheet}`)).text();
     // Anything else would download the font twice.
-    expect(css).toContain(`url(${font})`);
+    expect(inlineStyles(html)[0]!.css).toContain(`url(${font})`);
+    const admin = await (await fetch(`${base}/admin/login`)).text();
+    expect(findLink(admin, (link) => link.rel === "preload" && link.as === "font")!.href).toBe(
+      font,
+    );
+    const stylesheet = findLink(admin, (link) => link.rel === "stylesheet")!.href!;
+    expect(await (await fetch(`${base}${stylesheet}`)).text()).toContain(`url(${font})`);
     const response = await fetch(`${base}${font}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");

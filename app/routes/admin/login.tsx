@@ -132,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (outcome.kind === "signed-in") {
     return redirectWithToast(
-      env.SESSION_SECRET,
+      env,
       safeRedirectPath(submission.value.redirectTo),
       {
         title: "Login Successful",

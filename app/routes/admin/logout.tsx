@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = await readSessionToken(request, env);
   if (token) await deleteSessionByToken(db, token);
   return redirectWithToast(
-    env.SESSION_SECRET,
+    env,
     "/admin/login",
     { title: "Logged Out", description: "You've been successfully logged out.", type: "success" },
     { headers: { "Set-Cookie": await clearSessionCookie(env) } },

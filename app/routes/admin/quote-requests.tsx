@@ -1,6 +1,7 @@
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { DeferredList, DeferredPart, pagePresence } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { HeldLink } from "#app/components/admin/held-submissions.tsx";
 import { useQuoteRequestActionToasts } from "#app/components/admin/quote-requests/quote-request-dialogs.tsx";
 import {
   QUOTE_REQUESTS_URL,
@@ -93,9 +94,12 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
           </>
         }
         actions={
-          <ExportLink
-            href={`/admin/quote-requests/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
-          />
+          <>
+            <HeldLink />
+            <ExportLink
+              href={`/admin/quote-requests/export.csv${exportQuery ? `?${exportQuery}` : ""}`}
+            />
+          </>
         }
       />
       <section

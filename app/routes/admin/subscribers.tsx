@@ -10,6 +10,7 @@ import {
   pagePresence,
 } from "#app/components/admin/deferred-list.tsx";
 import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { HeldLink } from "#app/components/admin/held-submissions.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -149,7 +150,12 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title="Newsletter Subscribers"
         description="People who asked for the newsletter, newest first."
-        actions={<ExportLink href={exportHref} />}
+        actions={
+          <>
+            <HeldLink />
+            <ExportLink href={exportHref} />
+          </>
+        }
       />
       <section
         aria-labelledby="subscribers-heading"

@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "revoke" && userId === me.userId) {
     // An admin who revokes themself leaves the portal at once (issue 6).
     await deleteSession(db, me.sessionId);
-    return redirectWithToast(env.SESSION_SECRET, "/admin/login", success, {
+    return redirectWithToast(env, "/admin/login", success, {
       headers: { "Set-Cookie": await clearSessionCookie(env) },
     });
   }

@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec §5: an empty cart blocks submission with this notice and returns to /crafts.
   const hasLines = [...formData.keys()].some((key) => key.startsWith("lines["));
   if (!hasLines) {
-    return redirectWithToast(env.SESSION_SECRET, "/crafts", {
+    return redirectWithToast(env, "/crafts", {
       type: "destructive",
       title: "Cart is empty",
       description: "Please add products to your cart before checkout.",
@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "checkout: order placed",
       );
       // Spec §8: the success notice for 5 s; spec §4: after an order the user goes to /.
-      return redirectWithToast(env.SESSION_SECRET, "/", {
+      return redirectWithToast(env, "/", {
         type: "success",
         title: "Order placed successfully",
         description: "Thank you for your order! We'll contact you shortly to finalize the details.",
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (result.code === "empty-cart") {
-      return redirectWithToast(env.SESSION_SECRET, "/crafts", {
+      return redirectWithToast(env, "/crafts", {
         type: "destructive",
         title: "Cart is empty",
         description: result.message,

@@ -10,6 +10,7 @@ import {
   pageExpiresAt,
   publicCacheControl,
 } from "./page-cache.server.ts";
+import { addressKey } from "./rate-limit.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
 
 type Render = (request: Request, requestInfo: RequestInfo) => Promise<Response>;
@@ -48,7 +49,7 @@ export function pageCacheMiddleware(options: {
         // Rendered from its key, so what is stored is what the key means.
         const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
         const response = await render(new Request(url, { headers }), {
-          clientAddress: req.ip ?? "unknown",
+          clientAddress: addressKey(req.ip),
           cspNonce: cache.placeholders.nonce,
           formStamp: cache.placeholders.formStamp,
         });

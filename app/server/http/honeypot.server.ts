@@ -1,42 +1,71 @@
 import crypto from "node:crypto";
 
 /*
- * Spam resistance for the public forms that costs people nothing (issue 4):
+ * Spam resistance for the public forms that costs people nothing (issue 4, issues 16 and 20):
  * - a honeypot field, hidden from people and assistive technology, that bots fill in;
- * - a signed "form shown at" time: a submission sooner than MIN_FILL_MS after the page was
- *   served, or with a missing or forged stamp, is a script.
- * Rejected submissions get the same answer as accepted ones and store nothing.
+ * - a signed stamp "form served at <time>, nonce <random>": a submission sooner than
+ *   MIN_FILL_MS after the page was served, later than MAX_FORM_AGE_MS, with a stamp already
+ *   used for that form, or with a missing or forged stamp is suspect.
+ * This module reads a submission's stamp; what happens to a suspect one (held for an admin,
+ * or the buyer asked to confirm) is decided in app/server/spam (decision 015).
  */
 
 export const HONEYPOT_FIELD = "hp_website";
 export const FORM_STAMP_FIELD = "form_stamp";
 /** People need more than two seconds to fill any of our forms. */
 export const MIN_FILL_MS = 2000;
+/**
+ * A stamp older than this is not accepted as is: a page left open overnight still gets its
+ * message through, but held for an admin to look at (or, at checkout, confirmed once more).
+ */
+export const MAX_FORM_AGE_MS = 12 * 60 * 60 * 1000;
 
 function sign(secret: string, value: string): string {
   return crypto.createHmac("sha256", secret).update(`form-stamp:${value}`).digest("base64url");
 }
 
-/** The value of the hidden stamp field for a form served now. */
+/** The value of the hidden stamp field for a form served at `now`: `<ms>.<nonce>.<hmac>`. */
 export function createFormStamp(secret: string, now = Date.now()): string {
-  const issued = String(now);
-  return `${issued}.${sign(secret, issued)}`;
+  const signed = `${now}.${crypto.randomBytes(16).toString("base64url")}`;
+  return `${signed}.${sign(secret, signed)}`;
 }
 
-export type SpamVerdict = "ok" | "honeypot" | "bad-stamp" | "too-fast";
+/** A genuine stamp: when its form was served, and its nonce (usable once per form kind). */
+export interface FormStamp {
+  issuedAt: number;
+  nonce: string;
+}
 
-export function checkSpam(formData: FormData, secret: string, now = Date.now()): SpamVerdict {
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot !== "") return "honeypot";
-  const stamp = formData.get(FORM_STAMP_FIELD);
-  if (typeof stamp !== "string") return "bad-stamp";
-  const [issued, signature] = stamp.split(".");
-  if (!issued || !signature || !/^\d{1,15}$/.test(issued)) return "bad-stamp";
-  const expected = Buffer.from(sign(secret, issued));
+export type StampVerdict = "ok" | "honeypot" | "bad-stamp" | "too-fast" | "expired";
+
+/** Reads a stamp field's value: the stamp when it is one we signed, else null. */
+export function readFormStamp(secret: string, value: unknown): FormStamp | null {
+  if (typeof value !== "string" || value.length > 200) return null;
+  const parts = value.split(".");
+  if (parts.length !== 3) return null;
+  const [issued, nonce, signature] = parts as [string, string, string];
+  if (!/^\d{1,15}$/.test(issued) || !/^[\w-]{16,64}$/.test(nonce)) return null;
+  const expected = Buffer.from(sign(secret, `${issued}.${nonce}`));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) {
-    return "bad-stamp";
-  }
-  if (now - Number(issued) < MIN_FILL_MS) return "too-fast";
-  return "ok";
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  return { issuedAt: Number(issued), nonce };
+}
+
+/**
+ * What the honeypot and the stamp say about a submission, before the database is asked
+ * whether the stamp was used already. `stamp` is set whenever the stamp is genuine.
+ */
+export function inspectSubmission(
+  formData: FormData,
+  secret: string,
+  now = Date.now(),
+): { verdict: StampVerdict; stamp: FormStamp | null } {
+  const stamp = readFormStamp(secret, formData.get(FORM_STAMP_FIELD));
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot !== "") return { verdict: "honeypot", stamp };
+  if (!stamp) return { verdict: "bad-stamp", stamp };
+  const age = now - stamp.issuedAt;
+  if (age < MIN_FILL_MS) return { verdict: "too-fast", stamp };
+  if (age > MAX_FORM_AGE_MS) return { verdict: "expired", stamp };
+  return { verdict: "ok", stamp };
 }

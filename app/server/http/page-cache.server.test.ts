@@ -56,7 +56,13 @@ describe("isCacheableRequest", () => {
   it("never caches a write, or a page for a signed-in admin or with a flashed notice", () => {
     expect(isCacheableRequest({ method: "POST", path: "/contact", cookie: undefined })).toBe(false);
     expect(isCacheableRequest({ method: "HEAD", path: "/", cookie: undefined })).toBe(false);
-    for (const cookie of ["en_session=abc", "theme=dark; en_toast=xyz", "en_toast=1"]) {
+    for (const cookie of [
+      "en_session=abc",
+      "__Host-en_session=abc",
+      "theme=dark; __Host-en_session=abc",
+      "theme=dark; en_toast=xyz",
+      "en_toast=1",
+    ]) {
       expect(isCacheableRequest({ method: "GET", path: "/", cookie })).toBe(false);
     }
     expect(isCacheableRequest({ method: "GET", path: "/", cookie: "theme=dark" })).toBe(true);

@@ -12,7 +12,7 @@ const CACHEABLE_PATH =
   /^\/(?:|_\.data|(?:digital|hardware|crafts|contact|privacy|terms|sitemap)(?:\.data)?|products\/[0-9a-fA-F-]{36}(?:\.data)?|sitemap\.xml|robots\.txt)$/;
 
 /** Cookies that make a page personal: a signed-in admin, a flashed notice. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:en_session|en_toast)=/;
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:en_session|en_toast)=/;
 
 export function isCacheableRequest(request: {
   method: string;

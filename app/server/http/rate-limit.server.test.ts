@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RateLimits } from "./rate-limit.server.ts";
+import { addressKey, RateLimits } from "./rate-limit.server.ts";
 
 describe("RateLimits", () => {
   it("allows the configured number of attempts per key, then refuses with a retry time", async () => {
@@ -33,5 +33,32 @@ describe("RateLimits counting without refusing", () => {
     await limits.refund("slow", "a", 2);
     expect(await limits.count("slow", "a")).toBe(3);
     expect(await limits.count("slow", "b")).toBe(1);
+  });
+});
+
+describe("addressKey", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["::ffff:203.0.113.9", "203.0.113.9"],
+    ["::FFFF:203.0.113.9", "203.0.113.9"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["2001:db8:0:0:8000::1", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["64:ff9b::192.0.2.33", "64:ff9b:0:0::/64"],
+    ["unknown", "unknown"],
+    [undefined, "unknown"],
+  ])("counts %s as %s", (address, key) => {
+    expect(addressKey(address)).toBe(key);
+  });
+
+  it("counts every address of one /64 together, and a neighbouring /64 apart", () => {
+    const keys = new Set(
+      ["2001:db8:a:b::1", "2001:db8:a:b:ffff::2", "2001:db8:a:b:1:2:3:4"].map(addressKey),
+    );
+    expect(keys.size).toBe(1);
+    expect(addressKey("2001:db8:a:c::1")).not.toBe(addressKey("2001:db8:a:b::1"));
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import {
   type RateLimiterAbstract,
   RateLimiterDrizzle,
@@ -100,4 +101,35 @@ export class RateLimits<Name extends string = string> {
   async reset(name: Name, key: string): Promise<void> {
     await this.limiter(name).delete(key);
   }
+}
+
+/**
+ * The key a client address is counted under. An IPv6 client usually holds a whole /64 (one
+ * household or server gets 2^64 addresses), so it is counted by that network, or it could
+ * take a fresh address per attempt. IPv4 (also written as ::ffff:a.b.c.d) is counted as is.
+ */
+export function addressKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (isIP(bare) !== 6) return bare;
+  const groups = expandIpv6(bare);
+  const network = groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${network.join(":")}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address ("::" filled in, a dotted IPv4 tail split). */
+function expandIpv6(address: string): string[] {
+  let text = address;
+  const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (ipv4Tail) {
+    const [a, b, c, d] = ipv4Tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, ipv4Tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
+  return [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups];
 }

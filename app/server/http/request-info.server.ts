@@ -2,7 +2,10 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 /** Facts about the current request that only the HTTP layer knows. */
 export interface RequestInfo {
-  /** The client's address (Express `req.ip`; behind a proxy, see TRUST_PROXY). */
+  /**
+   * The client's address as rate limits count it (`addressKey`): Express `req.ip` (behind a
+   * proxy, see TRUST_PROXY), IPv4 as is, IPv6 by its /64 network.
+   */
   clientAddress: string;
   /**
    * This response's Content-Security-Policy nonce (server.ts sets the header): React Router's

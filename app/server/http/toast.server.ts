@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { type Toast, type ToastInput, ToastSchema } from "#app/lib/toast.ts";
+import { type Env, isServedOverHttps } from "../env.server.ts";
 
 /*
  * Flash toasts across a redirect (post/redirect/get): the action sets a signed cookie, the
@@ -10,10 +11,13 @@ const TOAST_KEY = "toast";
 type ToastStorage = ReturnType<
   typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>
 >;
+/** What the toast cookie needs: its signing secret, and whether the site is https. */
+export type ToastCookieEnv = Pick<Env, "SESSION_SECRET" | "PUBLIC_URL">;
 const storages = new Map<string, ToastStorage>();
 
-function toastStorage(secret: string) {
-  let storage = storages.get(secret);
+function toastStorage(env: ToastCookieEnv) {
+  const key = `${env.SESSION_SECRET}|${env.PUBLIC_URL}`;
+  let storage = storages.get(key);
   if (!storage) {
     storage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
       cookie: {
@@ -21,30 +25,31 @@ function toastStorage(secret: string) {
         path: "/",
         httpOnly: true,
         sameSite: "lax",
-        secrets: [secret],
-        secure: false,
+        secrets: [env.SESSION_SECRET],
+        // Over https never sent on a plain http request, where it could be read or planted.
+        secure: isServedOverHttps(env),
       },
     });
-    storages.set(secret, storage);
+    storages.set(key, storage);
   }
   return storage;
 }
 
-export async function createToastHeaders(secret: string, input: ToastInput): Promise<Headers> {
-  const storage = toastStorage(secret);
+export async function createToastHeaders(env: ToastCookieEnv, input: ToastInput): Promise<Headers> {
+  const storage = toastStorage(env);
   const session = await storage.getSession();
   session.flash(TOAST_KEY, ToastSchema.parse(input));
   return new Headers({ "Set-Cookie": await storage.commitSession(session) });
 }
 
 export async function redirectWithToast(
-  secret: string,
+  env: ToastCookieEnv,
   url: string,
   input: ToastInput,
   init?: ResponseInit,
 ) {
   const headers = new Headers(init?.headers);
-  for (const cookie of (await createToastHeaders(secret, input)).getSetCookie()) {
+  for (const cookie of (await createToastHeaders(env, input)).getSetCookie()) {
     headers.append("Set-Cookie", cookie);
   }
   return redirect(url, { ...init, headers });
@@ -52,10 +57,10 @@ export async function redirectWithToast(
 
 /** Reads (and consumes) the flashed toast. Returns headers that clear it. */
 export async function getToast(
-  secret: string,
+  env: ToastCookieEnv,
   request: Request,
 ): Promise<{ toast: Toast | null; headers: Headers | null }> {
-  const storage = toastStorage(secret);
+  const storage = toastStorage(env);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const raw = session.get(TOAST_KEY);
   if (raw === undefined) return { toast: null, headers: null };

@@ -15,8 +15,9 @@ import {
   validationToast,
 } from "#app/lib/validation/inquiries.ts";
 import { type AppServices, getServices } from "../context.server.ts";
-import { checkSpam } from "../http/honeypot.server.ts";
+import { inspectSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
+import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { submitContactMessage, submitQuoteRequest } from "./inquiries.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -42,8 +43,8 @@ function stringValues(values: Record<string, string | undefined>) {
 async function guard(request: Request, context: Context) {
   const services = getServices(context);
   const formData = await request.formData();
-  const verdict = checkSpam(formData, services.env.SESSION_SECRET);
-  return { services, formData, verdict };
+  const inspected = inspectSubmission(formData, services.env.SESSION_SECRET);
+  return { services, formData, inspected };
 }
 
 async function rateLimited(context: Context) {
@@ -83,7 +84,7 @@ function unavailable(
 }
 
 export async function quoteAction(request: Request, context: Context) {
-  const { services, formData, verdict } = await guard(request, context);
+  const { services, formData, inspected } = await guard(request, context);
   const success: FormResult = {
     status: "success",
     toast: {
@@ -96,15 +97,22 @@ export async function quoteAction(request: Request, context: Context) {
   const raw = formValues(formData, QUOTE_FIELDS);
   const parsed = QuoteSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), stringValues(raw));
-  if (verdict !== "ok") {
-    // A bot: the same answer a person gets, and nothing stored.
-    services.logger.info({ form: "quote", verdict }, "spam submission dropped");
+  if (inspected.verdict === "honeypot") {
+    // A bot for sure: the same answer a person gets, and nothing stored.
+    await recordVerdict(services.db, services.logger, "quote", "honeypot");
     return data(success);
   }
   try {
     const limited = await rateLimited(context);
     if (limited) return limited;
-    await submitQuoteRequest(services.db, services.env, parsed.data);
+    // Suspect (too fast, expired, reused or no stamp): held for an admin, not e-mailed.
+    const stored = await storeOrHold(services.db, "quote", inspected, {
+      name: parsed.data.name,
+      email: parsed.data.email,
+      payload: stringValues(raw),
+      accept: (tx) => submitQuoteRequest(tx, services.env, parsed.data),
+    });
+    await recordVerdict(services.db, services.logger, "quote", stored.verdict);
   } catch (error) {
     return unavailable(services, "quote", error, stringValues(raw));
   }
@@ -112,7 +120,7 @@ export async function quoteAction(request: Request, context: Context) {
 }
 
 export async function contactAction(request: Request, context: Context) {
-  const { services, formData, verdict } = await guard(request, context);
+  const { services, formData, inspected } = await guard(request, context);
   const success: FormResult = {
     status: "success",
     toast: {
@@ -125,14 +133,20 @@ export async function contactAction(request: Request, context: Context) {
   const raw = formValues(formData, CONTACT_FIELDS);
   const parsed = ContactSchema.safeParse(raw);
   if (!parsed.success) return invalid(fieldErrorsOf(parsed.error), stringValues(raw));
-  if (verdict !== "ok") {
-    services.logger.info({ form: "contact", verdict }, "spam submission dropped");
+  if (inspected.verdict === "honeypot") {
+    await recordVerdict(services.db, services.logger, "contact", "honeypot");
     return data(success);
   }
   try {
     const limited = await rateLimited(context);
     if (limited) return limited;
-    await submitContactMessage(services.db, services.env, parsed.data);
+    const stored = await storeOrHold(services.db, "contact", inspected, {
+      name: parsed.data.name,
+      email: parsed.data.email,
+      payload: stringValues(raw),
+      accept: (tx) => submitContactMessage(tx, services.env, parsed.data),
+    });
+    await recordVerdict(services.db, services.logger, "contact", stored.verdict);
   } catch (error) {
     return unavailable(services, "contact", error, stringValues(raw));
   }

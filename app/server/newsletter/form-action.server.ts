@@ -13,9 +13,10 @@ import {
   type NewsletterSource,
 } from "#app/lib/validation/newsletter.ts";
 import { getServices } from "../context.server.ts";
-import { checkSpam } from "../http/honeypot.server.ts";
+import { inspectSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { redirectWithToast } from "../http/toast.server.ts";
+import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { subscribe } from "./subscribers.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -87,7 +88,7 @@ export async function newsletterAction(request: Request, context: Context) {
   ) => {
     if (enhanced) return data(result, init);
     if (result.status === "success") {
-      return redirectWithToast(services.env.SESSION_SECRET, returnTo, result.toast);
+      return redirectWithToast(services.env, returnTo, result.toast);
     }
     return data<NewsletterPageResult>({ ...result, returnTo }, init);
   };
@@ -107,9 +108,9 @@ export async function newsletterAction(request: Request, context: Context) {
     );
   }
   const { email, source } = parsed.data;
-  const verdict = checkSpam(formData, services.env.SESSION_SECRET);
-  if (verdict !== "ok") {
-    services.logger.info({ form: `newsletter-${source}`, verdict }, "spam submission dropped");
+  const inspected = inspectSubmission(formData, services.env.SESSION_SECRET);
+  if (inspected.verdict === "honeypot") {
+    await recordVerdict(services.db, services.logger, "newsletter", "honeypot");
     return answer({ status: "success", toast: successToast(source) });
   }
   try {
@@ -127,12 +128,16 @@ export async function newsletterAction(request: Request, context: Context) {
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    const outcome = await subscribe(services.db, services.env, {
+    const input = { email, source, consentText: NEWSLETTER_CONSENT_TEXT };
+    // Suspect (too fast, expired, reused or no stamp): held for an admin, no welcome e-mail.
+    const stored = await storeOrHold(services.db, "newsletter", inspected, {
+      name: null,
       email,
-      source,
-      consentText: NEWSLETTER_CONSENT_TEXT,
+      payload: input,
+      accept: (tx) => subscribe(tx, services.env, input),
     });
-    if (outcome.status === "already") {
+    await recordVerdict(services.db, services.logger, "newsletter", stored.verdict);
+    if (stored.verdict === "ok" && stored.accepted.status === "already") {
       return answer({ status: "success", already: true, toast: ALREADY });
     }
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   getSessionUser,
   readSessionToken,
   type SessionUser,
+  sessionCookieName,
 } from "./session.server.ts";
 
 /** Spec §8 "Not an admin" (toast 'Access Denied'). */
@@ -52,7 +53,7 @@ export async function requireAdmin(request: Request, context: Context): Promise<
     const { env } = getServices(context);
     const headers = new Headers();
     // A stale or forged cookie is dropped, so the browser stops sending it.
-    if (request.headers.get("Cookie")?.includes("en_session=")) {
+    if (request.headers.get("Cookie")?.includes(`${sessionCookieName(env)}=`)) {
       headers.append("Set-Cookie", await clearSessionCookie(env));
     }
     const redirectTo = requestedPath(request);
@@ -66,7 +67,7 @@ export async function requireAdmin(request: Request, context: Context): Promise<
 export async function signOutDenied(context: Context, user: SessionUser): Promise<Response> {
   const { db, env } = getServices(context);
   await deleteSession(db, user.sessionId);
-  const headers = await createToastHeaders(env.SESSION_SECRET, ACCESS_DENIED_TOAST);
+  const headers = await createToastHeaders(env, ACCESS_DENIED_TOAST);
   headers.append("Set-Cookie", await clearSessionCookie(env));
   return redirect("/admin/login", { headers });
 }

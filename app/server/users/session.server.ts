@@ -3,7 +3,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { adminUsers, sessions, users } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Env } from "../env.server.ts";
+import { type Env, isServedOverHttps } from "../env.server.ts";
 
 /*
  * Database-backed sessions (docs/decisions/006-admin-sessions-and-guards.md).
@@ -19,20 +19,27 @@ export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Renewing writes at most once a minute per session, not on every request. */
 const RENEW_AFTER_MS = 60 * 1000;
 
-export const SESSION_COOKIE_NAME = "en_session";
+/**
+ * The session cookie's name: over https with the `__Host-` prefix, which browsers accept only
+ * from a secure page, with Path=/ and no Domain, so neither a sibling subdomain nor a plain
+ * http page can set or overwrite it.
+ */
+export function sessionCookieName(env: Pick<Env, "PUBLIC_URL">): string {
+  return isServedOverHttps(env) ? "__Host-en_session" : "en_session";
+}
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 
-/** The session cookie: HttpOnly, SameSite=Lax, Secure when the site is served over https. */
+/** The session cookie: HttpOnly, SameSite=Lax, Secure and `__Host-` over https. */
 export function sessionCookie(env: Pick<Env, "SESSION_SECRET" | "PUBLIC_URL">) {
   const key = `${env.SESSION_SECRET}|${env.PUBLIC_URL}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(SESSION_COOKIE_NAME, {
+    cookie = createCookie(sessionCookieName(env), {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: env.PUBLIC_URL.startsWith("https:"),
+      secure: isServedOverHttps(env),
       secrets: [env.SESSION_SECRET],
       maxAge: SESSION_MAX_AGE_MS / 1000,
     });

@@ -61,14 +61,14 @@ export async function categoryFormAction({
   try {
     const result = await saveCategory(db, storage, admin, categoryId, submission.value);
     if (result.ok) {
-      return redirectWithToast(env.SESSION_SECRET, "/admin/categories", {
+      return redirectWithToast(env, "/admin/categories", {
         type: "success",
         title: result.created ? "Category created" : "Category updated",
         description: `"${result.name}" has been saved.`,
       });
     }
     if (result.code === "not-found") {
-      return redirectWithToast(env.SESSION_SECRET, "/admin/categories", {
+      return redirectWithToast(env, "/admin/categories", {
         type: "destructive",
         title,
         description: "The category no longer exists: it may have been deleted meanwhile.",

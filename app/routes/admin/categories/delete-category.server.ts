@@ -35,7 +35,7 @@ export async function deleteCategoryAction(
         description: "The category has been successfully deleted.",
       });
       return options.redirectTo
-        ? redirectWithToast(env.SESSION_SECRET, options.redirectTo, deleted)
+        ? redirectWithToast(env, options.redirectTo, deleted)
         : data({ toast: deleted });
     }
     if (result.code === "in-use") return failed(categoryInUseMessage(result.productCount), 409);

@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     logger.error({ err: error, categoryId: params.id }, "category: loading for edit failed");
   }
   if (!category) {
-    throw await redirectWithToast(env.SESSION_SECRET, "/admin/categories", {
+    throw await redirectWithToast(env, "/admin/categories", {
       type: "destructive",
       title: "Error fetching category",
       description: failed

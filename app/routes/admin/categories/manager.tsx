@@ -65,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = url.searchParams.get("edit");
   const selected = editId ? (categories.find((c) => c.id === editId) ?? null) : null;
   if (editId && !selected) {
-    throw await redirectWithToast(env.SESSION_SECRET, MANAGER, {
+    throw await redirectWithToast(env, MANAGER, {
       type: "destructive",
       title: "Error fetching category",
       description: "The category does not exist: it may have been deleted.",
@@ -157,14 +157,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { onCleanupError: (err, url) => logger.warn({ err, url }, "category: image cleanup failed") },
     );
     if (result.ok) {
-      return redirectWithToast(env.SESSION_SECRET, MANAGER, {
+      return redirectWithToast(env, MANAGER, {
         type: "success",
         title: result.created ? "Category created" : "Category updated",
         description: `"${result.name}" has been saved.`,
       });
     }
     if (result.code === "not-found") {
-      return redirectWithToast(env.SESSION_SECRET, MANAGER, saveError(result.message));
+      return redirectWithToast(env, MANAGER, saveError(result.message));
     }
     return data(
       {

@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     logger.error({ err: error, productId: params.id }, "product: loading for edit failed");
   }
   if (!loaded?.product) {
-    throw await redirectWithToast(env.SESSION_SECRET, "/admin/products", {
+    throw await redirectWithToast(env, "/admin/products", {
       type: "destructive",
       title: "Error fetching product",
       description: loaded

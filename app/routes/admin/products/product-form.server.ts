@@ -112,14 +112,14 @@ export async function productFormAction({
       { onCleanupError: (err, url) => logger.warn({ err, url }, "product: image cleanup failed") },
     );
     if (result.ok) {
-      return redirectWithToast(env.SESSION_SECRET, "/admin/products", {
+      return redirectWithToast(env, "/admin/products", {
         type: "success",
         title: result.created ? "Product created" : "Product updated",
         description: `"${result.name}" has been saved.`,
       });
     }
     if (result.code === "not-found") {
-      return redirectWithToast(env.SESSION_SECRET, "/admin/products", {
+      return redirectWithToast(env, "/admin/products", {
         type: "destructive",
         title: errorTitle(creating),
         description: "The product no longer exists: it may have been deleted meanwhile.",
