@@ -5,13 +5,14 @@ import { PageStyles } from "./components/page-styles.tsx";
 import { Toaster, useShowToast } from "./components/toaster.tsx";
 import { getServices } from "./server/context.server.ts";
 import { getToast } from "./server/http/toast.server.ts";
-// The one web font file (Inter, Latin), the very file the stylesheets' @font-face names.
-import interLatin from "./styles/fonts/inter-latin-wght.woff2?url";
+// The web font file of the site's own characters (Inter), the very file the stylesheets'
+// first @font-face names; the second file (accented letters) loads only where one is shown.
+import interCore from "./styles/fonts/inter-core-wght.woff2?url";
 
 export const links: Route.LinksFunction = () => [
   // Preloaded: the font is otherwise found only after the stylesheet has been parsed, and
   // the text (the largest paint on phones) swaps to it late.
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: interCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -69,6 +69,23 @@ describe("hashed assets", () => {
     expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
   });
 
+  it("carry the headers that apply to a file, not a document's (1 KB each on a first visit)", async () => {
+    const { headers } = await raw(script, "br");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+    for (const documentOnly of [
+      "content-security-policy",
+      "permissions-policy",
+      "x-frame-options",
+    ]) {
+      expect(headers[documentOnly]).toBeUndefined();
+    }
+    // Pages keep them all.
+    const page = await raw("/", "br");
+    expect(page.headers["content-security-policy"]).toContain("script-src");
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+  });
+
   it("never serves a compressed copy by its own name as something else", async () => {
     const direct = await raw(`${script}.br`, "identity");
     expect(direct.headers["content-encoding"]).toBeUndefined();
@@ -144,7 +161,7 @@ describe("the font", () => {
     const preload = findLink(html, (link) => link.rel === "preload" && link.as === "font");
     expect(preload).toMatchObject({ type: "font/woff2", crossorigin: "anonymous" });
     const font = preload!.href!;
-    expect(font).toMatch(/^\/assets\/inter-latin-wght-[\w-]+\.woff2$/);
+    expect(font).toMatch(/^\/assets\/inter-core-wght-[\w-]+\.woff2$/);
     // Anything else would download the font twice.
     expect(inlineStyles(html)[0]!.css).toContain(`url(${font})`);
     const admin = await (await fetch(`${base}/admin/login`)).text();
