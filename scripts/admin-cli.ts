@@ -13,6 +13,7 @@ import {
   listUsers,
   revokeAdmin,
 } from "#app/server/users/admin-access.server.ts";
+import { BACKUP_USAGE } from "./admin-backup.ts";
 
 /** Access changes made here are audited as the CLI's (the operator's shell has no account). */
 const CLI_ACTOR: AuditActor = { userId: null, email: "admin CLI" };
@@ -30,7 +31,8 @@ Commands:
                     standard input with --password-stdin. --admin also grants admin access.
   grant <email>     Make the account an admin.
   revoke <email>    Remove admin access (refused for the last admin).
-  list              List accounts and their access.`;
+  list              List accounts and their access.
+${BACKUP_USAGE}`;
 
 export interface CliIo {
   /** Reads the new password: twice from a terminal (they must match), or from stdin. */

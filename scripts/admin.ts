@@ -2,10 +2,12 @@ import fs from "node:fs";
 import { openDatabase } from "#app/server/db/client.server.ts";
 import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { loadEnv, pgliteDirectory } from "#app/server/env.server.ts";
+import { BACKUP_COMMANDS, runBackupCommand } from "./admin-backup.ts";
 import { type CliIo, runAdminCli } from "./admin-cli.ts";
 
 /*
- * The admin CLI: `npm run admin -- create|grant|revoke|list …` (README "The first admin").
+ * The admin CLI: `npm run admin -- create|grant|revoke|list …` (README "The first admin"),
+ * and `backup|restore|copy-to` (scripts/admin-backup.ts).
  * It opens the configured database (DATABASE_URL, or the PGlite files in DATA_DIR; reads
  * ./.env like `npm start`), applies pending migrations, runs one command and closes it.
  * With PGlite, stop the server first: the embedded database serves one process at a time.
@@ -67,13 +69,16 @@ const io: CliIo = {
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const env = loadEnv();
+  const argv = process.argv.slice(2);
+  // Backups open the database (or two) their own way.
+  if (BACKUP_COMMANDS.has(argv[0] ?? "")) return runBackupCommand(argv, env, io);
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL ? undefined : pgliteDirectory(env),
   });
   try {
     await migrateDatabase(handle);
-    return await runAdminCli(handle.db, process.argv.slice(2), io);
+    return await runAdminCli(handle.db, argv, io);
   } finally {
     await handle.close();
   }

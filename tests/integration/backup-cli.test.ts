@@ -1,0 +1,172 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
+import { migrateDatabase } from "#app/server/db/migrate.server.ts";
+import { pgliteDirectory } from "#app/server/env.server.ts";
+import {
+  createDatabaseStorage,
+  createStorage,
+  type FileStorage,
+} from "#app/server/storage/storage.server.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { cookiesFrom } from "#tests/setup/auth.ts";
+import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
+import { rowCounts, seedShop, storedFileBytes } from "#tests/setup/shop.ts";
+import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
+
+/*
+ * The operator's commands as processes (issue 17): `npm run admin -- backup|restore|copy-to`
+ * on a shop in the embedded database, as README tells an operator to run them.
+ */
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      FILE_STORAGE: "",
+      LOG_LEVEL: "silent",
+      ...extraEnv,
+    },
+    encoding: "utf8",
+    timeout: 90_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** A shop in an embedded database under a DATA_DIR of its own (images on disk). */
+async function embeddedShop() {
+  const dataDir = createTempDataDir();
+  const services = createTestServices(
+    await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: dataDir }) }).then(
+      async (handle) => {
+        await migrateDatabase(handle);
+        cleanups.push(() => handle.close().catch(() => {}));
+        return handle;
+      },
+    ),
+    { DATA_DIR: dataDir },
+  );
+  await seedShop(services.db, services.env, services.storage);
+  const counts = await rowCounts(services.db);
+  const files = await storedFileBytes(services.db, services.storage);
+  return { dataDir, services, counts, files };
+}
+
+async function closeAll() {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded database", () => {
+  it("backs up a stopped shop and restores it into an empty DATA_DIR", async () => {
+    const shop = await embeddedShop();
+    await closeAll();
+    const file = path.join(shop.dataDir, "..", `${path.basename(shop.dataDir)}.backup`);
+    const backup = cli(shop.dataDir, ["backup", file]);
+    expect(backup.err).toBe("");
+    expect(backup).toMatchObject({ code: 0 });
+    expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 6 files/);
+
+    const fresh = createTempDataDir();
+    const restored = cli(fresh, ["restore", file]);
+    expect(restored.err).toBe("");
+    expect(restored.code).toBe(0);
+    const again = cli(fresh, ["restore", file]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(
+      /^Refused: the target already holds a shop.*--force.*Nothing was changed/,
+    );
+
+    const handle = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: fresh }) });
+    try {
+      expect(await rowCounts(handle.db)).toEqual(shop.counts);
+      const storage = createStorage({ DATA_DIR: fresh, FILE_STORAGE: "disk" });
+      expect(await storedFileBytes(handle.db, storage)).toEqual(shop.files);
+    } finally {
+      await handle.close();
+    }
+
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(0, 2000));
+    const cut = cli(createTempDataDir(), ["restore", file]);
+    expect(cut.code).toBe(1);
+    expect(cut.err).toMatch(
+      /cannot be restored: the file is damaged or incomplete.*Nothing was changed/,
+    );
+  }, 180_000);
+});
+
+describe.runIf(TEST_DB_KIND === "postgres")("copy-to moves an embedded shop to PostgreSQL", () => {
+  it("copies every row and image, and the shop serves from PostgreSQL", async () => {
+    const shop = await embeddedShop();
+    await closeAll();
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `${inject("postgresRunPrefix")}_copy_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database "${name}"`);
+    await admin.end();
+    const targetUrl = new URL(serverUrl);
+    targetUrl.pathname = `/${name}`;
+    let target: DatabaseHandle | undefined;
+    cleanups.push(async () => {
+      await target?.close();
+      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await dropper.unsafe(`drop database if exists "${name}" with (force)`);
+      await dropper.end();
+    });
+
+    const copied = cli(shop.dataDir, ["copy-to", targetUrl.toString()]);
+    expect(copied.err).toBe("");
+    expect(copied.code).toBe(0);
+    expect(copied.out).toMatch(/^Copied \d+ rows and 6 files/);
+
+    target = await openDatabase({ databaseUrl: targetUrl.toString(), poolSize: 2 });
+    const storage: FileStorage = createDatabaseStorage();
+    const counts = await rowCounts(target.db);
+    expect(counts.stored_files).toBe(6);
+    delete counts.stored_files;
+    const { stored_files: _none, ...sourceCounts } = shop.counts;
+    expect(counts).toEqual(sourceCounts);
+    expect(await storedFileBytes(target.db, storage)).toEqual(shop.files);
+
+    // The shop serves from PostgreSQL: its products, its images, its admin's sign-in.
+    const services = createTestServices(target, {
+      DATABASE_URL: targetUrl.toString(),
+      DATA_DIR: createTempDataDir(),
+    });
+    expect(services.storage.kind).toBe("database");
+    const app = await createTestApp(services);
+    const crafts = await (await app.request("/crafts")).text();
+    expect(crafts).toContain("Wooden Bowl");
+    expect(crafts).toContain("Brass Lamp");
+    const image = crafts.match(/\/uploads\/products\/[0-9a-f]{32}-\d+\.webp/)![0];
+    const file = await services.storage.read(target.db, image.slice("/uploads/".length));
+    expect(file?.contentType).toBe("image/webp");
+    const signIn = await app.postForm("/admin/login", {
+      intent: "login",
+      email: "owner@example.co.za",
+      password: "correct-horse-1",
+    });
+    expect(signIn.status).toBe(302);
+    expect(signIn.headers.get("location")).toBe("/admin/dashboard");
+    const dashboard = await app.request("/admin/dashboard", {
+      headers: { Cookie: cookiesFrom(signIn) },
+    });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain("owner@example.co.za");
+
+    // Again into the same database: refused, nothing changed.
+    const again = cli(shop.dataDir, ["copy-to", targetUrl.toString()]);
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/already holds a shop/);
+  }, 180_000);
+});

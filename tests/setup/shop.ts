@@ -1,0 +1,92 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/newsletter.ts";
+import { saveCategory } from "#app/server/catalog/categories.server.ts";
+import { saveProduct } from "#app/server/catalog/products.server.ts";
+import type { Database } from "#app/server/db/client.server.ts";
+import type { Env } from "#app/server/env.server.ts";
+import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
+import { subscribe } from "#app/server/newsletter/subscribers.server.ts";
+import { placeOrder } from "#app/server/orders/checkout.server.ts";
+import { processImage } from "#app/server/storage/images.server.ts";
+import type { FileStorage } from "#app/server/storage/storage.server.ts";
+import { createTestUser } from "./auth.ts";
+import { executeRows } from "./db-fingerprint.ts";
+import { pngImage } from "./images.ts";
+
+/*
+ * A small shop with something in every kind of table: an admin, a category and products with
+ * images, orders with their lines and e-mails, a quote request, a subscriber. Backups,
+ * restores and moves are proven on it (issue 17).
+ */
+export async function seedShop(db: Database, env: Env, storage: FileStorage) {
+  const admin = await createTestUser(db, { email: "owner@example.co.za", admin: true });
+  const actor = { userId: admin.id, email: admin.email };
+  const category = await saveCategory(db, storage, actor, null, {
+    name: "Gifts",
+    description: "Made by hand",
+    image: await processImage(await pngImage(400, 300, 11)),
+  });
+  if (!category.ok) throw new Error(category.message);
+  const productIds: string[] = [];
+  for (const [index, name] of ["Wooden Bowl", "Brass Lamp"].entries()) {
+    const product = await saveProduct(db, storage, actor, null, {
+      name,
+      description: `A ${name.toLowerCase()} — “quoted”, ünïcode, 'apostrophes'`,
+      priceCents: 12_550 + index,
+      categoryIds: [category.id],
+      image: await processImage(await pngImage(500, 400, 20 + index)),
+    });
+    if (!product.ok) throw new Error(product.message);
+    productIds.push(product.id);
+  }
+  for (const [index, name] of ["Thandi Nkosi", "Pieter van Wyk"].entries()) {
+    const order = await placeOrder(db, env, {
+      customer: { name, email: `buyer${index}@example.co.za`, phone: "082 123 4567" },
+      idempotencyKey: crypto.randomUUID(),
+      lines: productIds.map((productId, line) => ({ productId, quantity: index + line + 1 })),
+    });
+    if (!order.ok) throw new Error(`order refused: ${order.code}`);
+  }
+  await submitContactMessage(db, env, {
+    name: "Sipho",
+    email: "sipho@example.co.za",
+    phone: null,
+    subject: "A website",
+    message: "A website for my shop, please.",
+  });
+  await subscribe(db, env, {
+    email: "reader@example.co.za",
+    source: "footer",
+    consentText: NEWSLETTER_CONSENT_TEXT,
+  });
+  return { admin, productIds };
+}
+
+/** Rows per table (every table of the public schema). */
+export async function rowCounts(db: Database): Promise<Record<string, number>> {
+  const tables = await executeRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) {
+    const [row] = await executeRows<{ n: string | number }>(
+      db,
+      sql`select count(*) as n from ${sql.identifier(name)}`,
+    );
+    counts[name] = Number(row?.n);
+  }
+  return counts;
+}
+
+/** Every stored file's bytes, by key. */
+export async function storedFileBytes(db: Database, storage: FileStorage) {
+  const files: Record<string, string> = {};
+  for (const key of await storage.list(db)) {
+    const file = await storage.read(db, key);
+    files[key] = crypto.createHash("sha256").update(file!.body).digest("hex");
+  }
+  return files;
+}
