@@ -43,14 +43,18 @@ describe("on one process (PGlite)", () => {
     expect(nonceOf(first)).not.toBe(nonceOf(second));
     expect(a).toContain(`nonce="${nonceOf(first)}"`);
     expect(b).toContain(`nonce="${nonceOf(second)}"`);
-    const stampOf = (html: string) => /name="form_stamp" value="(\d+)\.[\w-]+"/.exec(html)?.[1];
+    const stampOf = (html: string) =>
+      /name="form_stamp" value="(\d+)\.[\w-]+\.[\w-]+"/.exec(html)?.[1];
+    const stampValueOf = (html: string) => /name="form_stamp" value="([^"]+)"/.exec(html)?.[1];
     expect(stampOf(a)).toBeTruthy();
     expect(stampOf(b)).toBeTruthy();
     // The stamp says when this response was served, not when the page was rendered.
     expect(Math.abs(Number(stampOf(b)) - Date.now())).toBeLessThan(10_000);
+    // Each response's stamp is its own (a stamp is usable once), even from the cache.
+    expect(stampValueOf(b)).not.toBe(stampValueOf(a));
     // Same page otherwise.
     const strip = (html: string) =>
-      html.replace(/nonce="[^"]+"/g, "").replace(/\d{13}\.[\w-]{43}/g, "");
+      html.replace(/nonce="[^"]+"/g, "").replace(/\d{13}\.[\w-]{22}\.[\w-]{43}/g, "");
     expect(strip(b)).toBe(strip(a));
 
     const data = await get(base, "/crafts.data");
