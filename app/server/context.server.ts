@@ -35,8 +35,16 @@ export function getServices(context: Readonly<RouterContextProvider>): AppServic
 export const RATE_LIMIT_RULES = {
   /** Any public form submission per client address. */
   publicForm: { points: 10, durationSeconds: 60 },
-  /** Checkout submissions per client address (a person places one order, retries a few). */
-  checkout: { points: 10, durationSeconds: 600 },
+  /**
+   * Checkout submissions per client address: a high ceiling, because many buyers share one
+   * public address (a mobile carrier's NAT, an office); the per-buyer limits below are the
+   * tight ones (issue 16).
+   */
+  checkout: { points: 30, durationSeconds: 600 },
+  /** Orders per buyer e-mail address (any letter case): one order, a few retries. */
+  checkoutPerBuyerEmail: { points: 5, durationSeconds: 600 },
+  /** Orders per buyer phone number (its digits, international form). */
+  checkoutPerBuyerPhone: { points: 5, durationSeconds: 600 },
   /**
    * Failed admin sign-ins per e-mail from one client address (issues 6 and 20: 5 per 15
    * minutes, then 429). Keyed on both, so a stranger's wrong guesses never lock the owner out.

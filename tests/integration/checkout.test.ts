@@ -3,7 +3,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "#app/lib/validation/checkout.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createFormStamp, MAX_FORM_AGE_MS } from "#app/server/http/honeypot.server.ts";
 import { CHECKOUT_ERRORS, placeOrder } from "#app/server/orders/checkout.server.ts";
+import { CHECKOUT_CONFIRM_MESSAGE } from "#app/server/orders/checkout-action.server.ts";
 import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -257,16 +259,22 @@ describe("placeOrder (domain)", () => {
   }, 60_000);
 });
 
+let buyerCounter = 0;
 /** The checkout form as the page posts it. */
 function form(
   lines: { productId: string; quantity: number | string; priceCents?: number }[],
   overrides: Record<string, string> = {},
 ) {
+  // A buyer of their own per form: the per-buyer limit (5 in 10 minutes) is tested in
+  // form-rate-limits.test.ts, not here.
+  buyerCounter += 1;
   const body = new URLSearchParams({
     name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
+    email: `buyer${buyerCounter}@example.co.za`,
+    phone: `082 ${String(2_000_000 + buyerCounter).slice(-7)}`,
     idempotencyKey: crypto.randomUUID(),
+    form_stamp: createFormStamp(services.env.SESSION_SECRET, Date.now() - 5000),
+    hp_website: "",
     ...overrides,
   });
   lines.forEach((line, n) => {
@@ -394,7 +402,7 @@ describe("the /checkout action", () => {
   it("rate-limits checkout submissions per client address (429)", async () => {
     const ip = nextAddress();
     const statuses: number[] = [];
-    for (let n = 0; n < 11; n++) {
+    for (let n = 0; n < 31; n++) {
       const response = await app.postForm(
         "/checkout",
         form([{ productId: box().id, quantity: 1 }], { phone: "bad" }),
@@ -402,7 +410,73 @@ describe("the /checkout action", () => {
       );
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe("the checkout's honeypot and form stamp (issues 16 and 20): no order silently dropped", () => {
+  const line = () => [{ productId: keyring().id, quantity: 1, priceCents: 8550 }];
+  const post = (body: URLSearchParams) =>
+    app.postForm("/checkout", body, { clientAddress: nextAddress() });
+  const confirmStampOf = (html: string) => {
+    const match =
+      /confirmStamp\\?",\\?"([^"\\]+)/.exec(html) ?? /"confirmStamp","([^"]+)"/.exec(html);
+    return match?.[1];
+  };
+
+  it.each([
+    [
+      "sent faster than a person types",
+      () => createFormStamp(services.env.SESSION_SECRET, Date.now()),
+    ],
+    [
+      "from a page open for over 12 hours",
+      () => createFormStamp(services.env.SESSION_SECRET, Date.now() - MAX_FORM_AGE_MS - 1000),
+    ],
+    ["without a valid stamp", () => "forged.stamp.value"],
+  ])(
+    "an order %s asks the buyer to confirm (409), stores nothing, and the confirmation places it",
+    async (_label, stamp) => {
+      const before = await counts();
+      const body = form(line(), { form_stamp: stamp() });
+      const asked = await post(body);
+      expect(asked.status).toBe(409);
+      const html = (await asked.text()).replaceAll("&#x27;", "'");
+      expect(html).toContain(CHECKOUT_CONFIRM_MESSAGE);
+      expect(await counts()).toEqual(before);
+      const confirmStamp = confirmStampOf(html);
+      expect(confirmStamp).toBeTruthy();
+      // The buyer presses Confirm Order at once: the same form with the new stamp.
+      body.set("form_stamp", confirmStamp!);
+      const placed = await post(body);
+      expect(placed.status).toBe(302);
+      expect((await counts()).orders).toBe(before.orders + 1);
+    },
+  );
+
+  it("a second order with a used stamp asks to confirm; a resubmit of the same form is the same order", async () => {
+    const before = await counts();
+    const stamp = createFormStamp(services.env.SESSION_SECRET, Date.now() - 5000);
+    const first = form(line(), { form_stamp: stamp });
+    expect((await post(first)).status).toBe(302);
+    // The same form again (a double click, a retry): its key finds the stored order.
+    expect((await post(first)).status).toBe(302);
+    expect((await counts()).orders).toBe(before.orders + 1);
+    // Another order (another key) with that stamp: a replay, so the buyer confirms.
+    const second = await post(form(line(), { form_stamp: stamp }));
+    expect(second.status).toBe(409);
+    expect((await second.text()).replaceAll("&#x27;", "'")).toContain(CHECKOUT_CONFIRM_MESSAGE);
+    expect((await counts()).orders).toBe(before.orders + 1);
+  });
+
+  it("a filled honeypot places no order and says how to order by phone (400), never a fake success", async () => {
+    const before = await counts();
+    const response = await post(form(line(), { hp_website: "http://spam.example" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Please call us on +27 31 464 0192 or message us on WhatsApp");
+    expect(html).toContain("https://wa.me/27314640192");
+    expect(await counts()).toEqual(before);
   });
 });

@@ -170,58 +170,114 @@ describe("quote and contact forms (one budget per address)", () => {
   });
 });
 
-describe("checkout", () => {
-  const order = (clientAddress: string) => {
+describe("checkout: per address with a high ceiling, per buyer tight (issue 16)", () => {
+  let buyerCounter = 0;
+  /** A distinct buyer: their own e-mail address and phone number. */
+  const nextBuyer = () => {
+    buyerCounter += 1;
+    return {
+      email: `buyer${buyerCounter}.${crypto.randomUUID().slice(0, 8)}@example.co.za`,
+      phone: `082 ${String(1_000_000 + buyerCounter).slice(-7)}`,
+    };
+  };
+  const order = (clientAddress: string, buyer: { email: string; phone: string }) => {
     const body = new URLSearchParams({
       name: "Lindiwe Zulu",
-      email: "lindiwe@example.co.za",
-      phone: "082 123 4567",
+      email: buyer.email,
+      phone: buyer.phone,
       idempotencyKey: crypto.randomUUID(),
+      form_stamp: createFormStamp(services.env.SESSION_SECRET, Date.now() - 5000),
+      hp_website: "",
       "lines[0].productId": productId,
       "lines[0].quantity": "1",
       "lines[0].priceCents": "45000",
     });
     return app.postForm("/checkout", body, { clientAddress }).then(answer);
   };
+  const stored = async () => [await rowCount(orders), await rowCount(notifications)];
+  const FRIENDLY = [
+    "Your cart is kept: please try again in 10 minutes, or call us on +27 31 464 0192 or message us on WhatsApp and we will take your order.",
+    "tel:+27314640192",
+    "https://wa.me/27314640192",
+  ];
 
-  it("allows 10 orders per address in 10 minutes", () => {
-    expect(RATE_LIMIT_RULES.checkout).toEqual({ points: 10, durationSeconds: 600 });
+  it("allows 30 orders per address and 5 per buyer (e-mail, phone) in 10 minutes", () => {
+    expect(RATE_LIMIT_RULES.checkout).toEqual({ points: 30, durationSeconds: 600 });
+    expect(RATE_LIMIT_RULES.checkoutPerBuyerEmail).toEqual({ points: 5, durationSeconds: 600 });
+    expect(RATE_LIMIT_RULES.checkoutPerBuyerPhone).toEqual({ points: 5, durationSeconds: 600 });
   });
 
-  it("refuses the 11th order with 429, 'Error placing order', the message and Retry-After, storing nothing", async () => {
+  it("accepts 11 orders from one address by different buyers within 10 minutes (a shared carrier or office address)", async () => {
     useLimits();
     const from = nextAddress();
-    for (let n = 0; n < 10; n++) {
-      const placed = await order(from);
-      expect(placed.status).toBe(302);
+    const before = await rowCount(orders);
+    for (let n = 0; n < 11; n++) {
+      const placed = await order(from, nextBuyer());
+      expect(placed.status, placed.text.slice(0, 300)).toBe(302);
     }
-    const before = [await rowCount(orders), await rowCount(notifications)];
-    const refused = await order(from);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.retryAfter)).toBeGreaterThan(590);
-    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(600);
-    expect(refused.text).toContain("Error placing order");
-    expect(refused.text).toContain(
-      "Too many orders from your address. Please try again in 10 minutes.",
-    );
-    expect([await rowCount(orders), await rowCount(notifications)]).toEqual(before);
-    expect((await order(nextAddress())).status).toBe(302);
+    expect(await rowCount(orders)).toBe(before + 11);
   });
 
-  it("takes orders from the address again once the window has passed", async () => {
-    useLimits({ checkout: { points: 1, durationSeconds: 2 } });
+  it("refuses the same buyer's next order after 5 with 429, the friendly message, the phone and WhatsApp, storing nothing", async () => {
+    useLimits();
+    const buyer = nextBuyer();
+    // From different addresses: the buyer is counted, wherever they order from.
+    for (let n = 0; n < 5; n++) {
+      expect((await order(nextAddress(), buyer)).status).toBe(302);
+    }
+    const before = await stored();
+    const refused = await order(nextAddress(), buyer);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(590);
+    expect(refused.text).toContain(
+      "We have received several orders with your details in the last few minutes.",
+    );
+    for (const text of FRIENDLY) expect(refused.text).toContain(text);
+    expect(refused.text).not.toContain("Too many");
+    expect(await stored()).toEqual(before);
+    // The same phone with another address is the same buyer; the same e-mail letter-cased too.
+    const samePhone = await order(nextAddress(), { ...nextBuyer(), phone: buyer.phone });
+    expect(samePhone.status).toBe(429);
+    const sameEmail = await order(nextAddress(), {
+      ...nextBuyer(),
+      email: buyer.email.toUpperCase(),
+    });
+    expect(sameEmail.status).toBe(429);
+    expect(await stored()).toEqual(before);
+    // Another buyer is not affected.
+    expect((await order(nextAddress(), nextBuyer())).status).toBe(302);
+  });
+
+  it("refuses the 31st order from one address with 429 and the friendly message, storing nothing", async () => {
+    useLimits();
     const from = nextAddress();
-    expect((await order(from)).status).toBe(302);
+    for (let n = 0; n < 30; n++) {
+      expect((await order(from, nextBuyer())).status).toBe(302);
+    }
+    const before = await stored();
+    const refused = await order(from, nextBuyer());
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain(
+      "We have received many orders from your network in the last few minutes.",
+    );
+    for (const text of FRIENDLY) expect(refused.text).toContain(text);
+    expect(await stored()).toEqual(before);
+    expect((await order(nextAddress(), nextBuyer())).status).toBe(302);
+  }, 60_000);
+
+  it("takes the buyer's orders again once the window has passed", async () => {
+    useLimits({ checkoutPerBuyerEmail: { points: 1, durationSeconds: 2 } });
+    const buyer = nextBuyer();
+    expect((await order(nextAddress(), buyer)).status).toBe(302);
     const before = await rowCount(orders);
-    const refused = await order(from);
+    const refused = await order(nextAddress(), buyer);
     expect(refused.status).toBe(429);
     expect(["1", "2"]).toContain(refused.retryAfter);
-    expect(refused.text).toContain("Please try again in 1 minute.");
+    expect(refused.text).toContain("please try again in 1 minute,");
     expect(await rowCount(orders)).toBe(before);
 
     await waitForWindow(refused.retryAfter);
-    const again = await order(from);
-    expect(again.status).toBe(302);
+    expect((await order(nextAddress(), buyer)).status).toBe(302);
     expect(await rowCount(orders)).toBe(before + 1);
   });
 });

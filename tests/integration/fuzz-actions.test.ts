@@ -390,7 +390,7 @@ const TARGETS: Target[] = [
     pattern: "checkout",
     path: () => "/checkout",
     fields: CHECKOUT_FIELDS,
-    hidden: () => ({ "lines[0].priceCents": "15000" }),
+    hidden: () => ({ "lines[0].priceCents": "15000", ...antiSpam() }),
     messages: [
       "Full name",
       "Email address is required",

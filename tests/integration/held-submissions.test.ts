@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { createFormStamp, MAX_FORM_AGE_MS, MIN_FILL_MS } from "#app/server/http/honeypot.server.ts";
+import { createFormStamp, MAX_FORM_AGE_MS } from "#app/server/http/honeypot.server.ts";
 import { claimFormStamp, verdictCounts } from "#app/server/spam/form-guard.server.ts";
 import {
   auditLog,

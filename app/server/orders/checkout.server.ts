@@ -7,7 +7,9 @@ import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
 import type { Env } from "../env.server.ts";
+import type { FormStamp } from "../http/honeypot.server.ts";
 import { orderMessages, queueMessages } from "../notifications/messages.server.ts";
+import { claimFormStamp } from "../spam/form-guard.server.ts";
 import { createOrderPageToken, orderPageUrl } from "./order-page.server.ts";
 
 /*
@@ -30,6 +32,7 @@ export const CHECKOUT_ERRORS = {
     "Some products in your cart are no longer available. Please remove them and try again.",
   "price-changed":
     "Some prices have changed since you added the items. Please check the new prices and place your order again.",
+  "stamp-reused": "Please check your details and press Confirm Order to place your order.",
 } as const;
 export type CheckoutErrorCode = keyof typeof CHECKOUT_ERRORS;
 
@@ -44,7 +47,16 @@ export interface CheckoutInput {
   customer: CheckoutContact;
   lines: CheckoutLineInput[];
   idempotencyKey: string;
+  /**
+   * The checkout form's stamp: usable for one order (issue 20). A second order with it is
+   * refused ("stamp-reused": the buyer confirms once more); a resubmit of the same form (same
+   * key) is the same order, not a second one.
+   */
+  stamp?: FormStamp;
 }
+
+/** Thrown inside the order's transaction to undo it when its stamp was used before. */
+class StampReused extends Error {}
 
 export type CheckoutResult =
   | {
@@ -202,6 +214,9 @@ export async function placeOrder(
         .onConflictDoNothing({ target: orders.idempotencyKey })
         .returning({ id: orders.id });
       if (!order) return null;
+      if (input.stamp && !(await claimFormStamp(tx, "checkout", input.stamp))) {
+        throw new StampReused();
+      }
 
       await tx.insert(orderItems).values(
         priced.map((line) => ({
@@ -237,6 +252,7 @@ export async function placeOrder(
       };
     });
   } catch (error) {
+    if (error instanceof StampReused) return refuse("stamp-reused");
     // The other submit with this key won the unique index: its order is the answer.
     if (!isUniqueViolation(error)) throw error;
     outcome = null;

@@ -117,12 +117,16 @@ export async function placeOrder(customer: {
     email: customer.email,
     phone: customer.phone,
     idempotencyKey: crypto.randomUUID(),
+    hp_website: "",
   };
   (customer.lines ?? [{ product: 0, quantity: 1 }]).forEach((line, i) => {
     form[`lines[${i}].productId`] = ids[line.product % ids.length]!;
     form[`lines[${i}].quantity`] = String(line.quantity);
   });
-  const response = await request("POST", "/checkout", { address: randomLoopback(), form });
+  const address = randomLoopback();
+  // The site's stamp, used once by the checkout (issue 20).
+  form.form_stamp = await formStamp(address);
+  const response = await request("POST", "/checkout", { address, form });
   // Success is the redirect home with the spec's notice (post/redirect/get).
   expect(response.status, response.body.slice(0, 300)).toBe(302);
   expect(response.location).toBe("/");

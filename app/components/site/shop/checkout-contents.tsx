@@ -1,8 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeftIcon, InfoIcon, ShoppingBagIcon } from "lucide-react";
+import {
+  ArrowLeftIcon,
+  InfoIcon,
+  MessageCircleIcon,
+  PhoneIcon,
+  ShoppingBagIcon,
+} from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/components/site/form-parts.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
@@ -13,6 +20,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
+import type { CompanyContact } from "#app/server/orders/checkout-action.server.ts";
 
 /*
  * The checkout's contents (spec §2 /checkout): the cart lives in the browser, so they render
@@ -50,9 +58,18 @@ function useOrderPlaced() {
 
 export default function CheckoutContents({
   idempotencyKey,
+  formStamp,
+  confirming,
+  contact,
   lastResult,
 }: {
   idempotencyKey: string;
+  /** The anti-spam stamp the form sends (issue 20). */
+  formStamp: string;
+  /** The server asked the buyer to confirm once more (issue 16): the button says so. */
+  confirming: boolean;
+  /** A limit was reached: the company's phone and WhatsApp, to order by phone instead. */
+  contact: CompanyContact | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const cart = useCart();
@@ -122,13 +139,30 @@ export default function CheckoutContents({
         <h2 className="text-xl font-bold">Contact Information</h2>
         <div id={form.errorId} className="empty:hidden">
           {form.errors?.length && settledResult !== lastResult ? (
-            <Alert variant="destructive">
-              <AlertTitle>Error placing order</AlertTitle>
-              <AlertDescription>{form.errors.join(" ")}</AlertDescription>
-            </Alert>
+            confirming ? (
+              <Alert>
+                <AlertTitle>Please confirm your order</AlertTitle>
+                <AlertDescription>{form.errors.join(" ")}</AlertDescription>
+              </Alert>
+            ) : (
+              <Alert variant="destructive">
+                <AlertTitle>{contact ? "Please wait a moment" : "Error placing order"}</AlertTitle>
+                <AlertDescription>
+                  <p>{form.errors.join(" ")}</p>
+                  {contact ? <OrderByPhone contact={contact} /> : null}
+                </AlertDescription>
+              </Alert>
+            )
           ) : null}
         </div>
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            Leave this field empty
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" />
+          </label>
+        </div>
+        <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
         {orderable.map((line, index) => (
           <span key={line.id} hidden>
             <input type="hidden" name={`lines[${index}].productId`} value={line.id} />
@@ -172,7 +206,7 @@ export default function CheckoutContents({
           disabled={blocked || submitting}
           aria-describedby={unavailableCount > 0 ? "checkout-blocked" : undefined}
         >
-          {submitting ? "Processing..." : "Place Order"}
+          {submitting ? "Processing..." : confirming ? "Confirm Order" : "Place Order"}
         </Button>
         <Link
           to="/cart"
@@ -251,6 +285,30 @@ export default function CheckoutContents({
         </p>
       </aside>
     </div>
+  );
+}
+
+/** Links to order by phone or WhatsApp, when the shop cannot take another order just now. */
+function OrderByPhone({ contact }: { contact: CompanyContact }) {
+  return (
+    <p className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+      <a
+        href={contact.phoneHref}
+        className="inline-flex items-center gap-1.5 font-semibold underline"
+      >
+        <PhoneIcon aria-hidden="true" className="size-4" />
+        Call {contact.phone}
+      </a>
+      <a
+        href={contact.whatsAppHref}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex items-center gap-1.5 font-semibold underline"
+      >
+        <MessageCircleIcon aria-hidden="true" className="size-4" />
+        WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </p>
   );
 }
 
