@@ -36,6 +36,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   const database = await bootstrapDatabase(env, logger);
   const services: AppServices = {
     db: database.db,
+    databaseKind: database.kind,
     env,
     logger,
     // Shared by all processes on PostgreSQL; in memory for the one process PGlite allows.

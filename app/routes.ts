@@ -34,6 +34,8 @@ export default [
     route("orders/export.csv", "routes/admin/orders/export.ts"),
     route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
     route("quote-requests/export.csv", "routes/admin/quote-requests-export.ts"),
+    // The whole shop as one file (issue 17): a streamed download, like the CSVs.
+    route("system/backup", "routes/admin/system-backup.ts"),
     layout("routes/admin/_layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("products", "routes/admin/products/index.tsx"),
@@ -54,6 +56,8 @@ export default [
       route("email", "routes/admin/email.tsx"),
       // Beyond the original: who changed what, and when (issue 9).
       route("audit", "routes/admin/audit.tsx"),
+      // Beyond the original: what the site runs on, and its backup (issue 17).
+      route("system", "routes/admin/system.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

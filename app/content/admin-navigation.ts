@@ -10,13 +10,14 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 /**
- * Beyond the original: the system pages an owner needs to trust the site (issues 3 and 9),
+ * Beyond the original: the system pages an owner needs to trust the site (issues 3, 9 and 17),
  * listed after the seven sections under their own heading.
  */
 export const ADMIN_TOOLS = [
   { to: "/admin/held", label: "Held as Possible Spam" },
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/audit", label: "Audit Log" },
+  { to: "/admin/system", label: "System" },
 ] as const;
 
 /** The active section is highlighted by path prefix. */

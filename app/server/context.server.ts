@@ -12,6 +12,8 @@ import type { FileStorage } from "./storage/storage.server.ts";
  */
 export interface AppServices {
   db: Database;
+  /** Which database `db` is: the embedded PGlite or PostgreSQL (backups record it). */
+  databaseKind: "pglite" | "postgres";
   env: Env;
   logger: Logger;
   /** Per-process rate limits; each feature registers its rules in RATE_LIMIT_RULES. */

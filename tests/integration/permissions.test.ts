@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/server/context.server.ts";
@@ -52,19 +53,27 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/users": () => "/admin/users",
   "admin/email": () => "/admin/email",
   "admin/audit": () => "/admin/audit",
+  "admin/system": () => "/admin/system",
+  "admin/system/backup": () => "/admin/system/backup",
 };
 
 /**
  * Resource routes (no page, no layout): the CSV downloads of issue 8. An admin gets the file
  * (with the seeded row it must contain) instead of a page with the layout's data.
  */
-const RESOURCE_ROUTES: Record<string, { contentType: RegExp; contains: string }> = {
+const RESOURCE_ROUTES: Record<string, { contentType: RegExp; contains: string; gzip?: boolean }> = {
   "admin/orders/export.csv": { contentType: /^text\/csv/, contains: "canary-customer-4d1f" },
   "admin/subscribers/export.csv": {
     contentType: /^text\/csv/,
     contains: "canary-subscriber-4d1f@example.com",
   },
   "admin/quote-requests/export.csv": { contentType: /^text\/csv/, contains: "canary-quote-4d1f" },
+  // The whole shop as one backup file (issue 17).
+  "admin/system/backup": {
+    contentType: /^application\/gzip$/,
+    contains: "canary-customer-4d1f",
+    gzip: true,
+  },
 };
 
 /**
@@ -361,7 +370,10 @@ describe.each(GUARDED)("$pattern", (route) => {
       const response = await app.request(page(), { headers: { Cookie: cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toMatch(resource.contentType);
-      expect(await response.text()).toContain(resource.contains);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect((resource.gzip ? gunzipSync(body) : body).toString("utf8")).toContain(
+        resource.contains,
+      );
       return;
     }
     const response = await app.request(page(), { headers: { Cookie: cookie } });

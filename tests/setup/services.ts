@@ -30,6 +30,7 @@ export function createTestServices(
   });
   return {
     db: handle.db,
+    databaseKind: handle.kind,
     env,
     logger: pino({ level: "silent" }),
     rateLimits: new RateLimits(RATE_LIMIT_RULES),

@@ -1,4 +1,5 @@
 import {
+  DatabaseBackupIcon,
   FolderTreeIcon,
   HistoryIcon,
   HomeIcon,
@@ -30,6 +31,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/admin/users": UsersIcon,
   "/admin/email": SendIcon,
   "/admin/audit": HistoryIcon,
+  "/admin/system": DatabaseBackupIcon,
 };
 
 function SectionLinks({

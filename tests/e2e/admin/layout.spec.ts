@@ -10,6 +10,7 @@ const ADMIN_SECTIONS = [
   ["/admin/users", "User Access"],
   ["/admin/email", "E-mail"],
   ["/admin/audit", "Audit Log"],
+  ["/admin/system", "System"],
 ] as const;
 
 const ADMIN_PATHS = [

@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   "/admin/users",
   "/admin/email",
   "/admin/audit",
+  "/admin/system",
 ];
 
 interface Problems {
