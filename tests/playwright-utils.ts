@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { MIN_FILL_MS } from "#app/server/http/honeypot.server.ts";
 import { E2E_ADMIN } from "../playwright.config.ts";
 
 export { E2E_ADMIN };
@@ -111,4 +112,18 @@ export async function axe(page: Page) {
  */
 export function toast(page: Page, title: string) {
   return page.locator("[data-sonner-toaster]").getByText(title, { exact: true });
+}
+
+/**
+ * Waits until the page's form stamp (`<served at ms>.<nonce>.<signature>`) is older than the
+ * server's minimum fill time, as a person's would be: a test types faster than anyone, and a
+ * submission sooner than that is treated as suspect (the checkout asks to confirm, the other
+ * forms are held for an admin). Server and browser share this machine's clock.
+ */
+export async function waitUntilFormStampIsOldEnough(page: Page, form: Locator) {
+  const stamp = await form.locator('input[name="form_stamp"]').inputValue();
+  const servedAt = Number(stamp.split(".")[0]);
+  expect(Number.isFinite(servedAt) && servedAt > 0, `a form stamp, got "${stamp}"`).toBe(true);
+  const wait = servedAt + MIN_FILL_MS + 50 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "#tests/playwright-utils.ts";
+import { expect, test, waitUntilFormStampIsOldEnough } from "#tests/playwright-utils.ts";
 import {
   addFromList,
   cartBadge,
@@ -51,6 +51,7 @@ test("checkout: validation, Place Order, success notice, cart emptied, order sto
   await expect(page).toHaveURL(/\/checkout$/);
 
   await page.getByLabel("Phone Number", { exact: true }).fill("082 123 4567");
+  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
   // Hold the submission a moment so that the busy label can be seen.
   await page.route(/\/checkout\.data/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -99,6 +100,41 @@ test("a price changed since it was added is shown before the order is placed", a
     page.getByText("The price of Custom Name Keyring changed from R0.01 to R85.00."),
   ).toBeVisible();
   await expect(page.getByTestId("checkout-total")).toHaveText("R85.00");
+});
+
+test("a submission the server finds suspect is confirmed once more, then placed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const customer = `Ayanda Quick ${uniqueTag()}`;
+  await page.goto("/crafts");
+  await addFromList(page, "Custom Name Keyring");
+  await page.goto("/checkout");
+  await expect(page.getByText("Checking current prices…")).toHaveCount(0);
+  await page.getByLabel("Full Name", { exact: true }).fill(customer);
+  await page.getByLabel("Email Address", { exact: true }).fill("ayanda@example.co.za");
+  await page.getByLabel("Phone Number", { exact: true }).fill("082 555 0101");
+  // As a form kept from an old page would: no stamp the server signed (an autofilled form
+  // sent within two seconds is treated the same way).
+  await page.locator('#checkout input[name="form_stamp"]').evaluate((input: HTMLInputElement) => {
+    input.value = "";
+  });
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please confirm your order" }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue(customer);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Order placed successfully")).toBeVisible();
+  const admin = await openAdmin(browser);
+  const order = await openOrderAsAdmin(admin.page, customer);
+  await expectOrderLines(order, [["Custom Name Keyring", 1, "R 85,00", "R 85,00"]], "R 85,00");
+  await admin.close();
 });
 
 test("/checkout with items has no axe violations", async ({ page }) => {
