@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { PageStyles } from "./components/page-styles.tsx";
 import { Toaster, useShowToast } from "./components/toaster.tsx";
 import { getServices } from "./server/context.server.ts";
+import { submittedFormMiddleware } from "./server/http/submitted-form.server.ts";
 import { getToast } from "./server/http/toast.server.ts";
 // The web font file of the site's own characters (Inter), the very file the stylesheets'
 // first @font-face names; the second file (accented letters) loads only where one is shown.
@@ -15,6 +16,12 @@ export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * Before any action: every submitted body is read here, bounded and checked, or refused with
+ * a 4xx (issue 20); actions take it with `readForm` (app/server/http/submitted-form.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [submittedFormMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getServices(context);

@@ -20,6 +20,8 @@ function contextFor(services: AppServices, requestInfo: RequestInfo) {
   return context;
 }
 
+const isDataRequest = (pathname: string) => pathname.endsWith(".data");
+
 /** Express handler for every page, data request and action. */
 export function createExpressRequestHandler(services: AppServices) {
   return createExpressHandler({
@@ -29,6 +31,7 @@ export function createExpressRequestHandler(services: AppServices) {
       contextFor(services, {
         clientAddress: addressKey(req.ip),
         cspNonce: res.locals.cspNonce as string | undefined,
+        dataRequest: isDataRequest(req.path),
       }),
   });
 }
@@ -37,5 +40,11 @@ export function createExpressRequestHandler(services: AppServices) {
 export async function createFetchHandler(services: AppServices) {
   const handler = createRequestHandler(await loadBuild(), process.env.NODE_ENV);
   return (request: Request, requestInfo: RequestInfo = { clientAddress: "127.0.0.1" }) =>
-    handler(request, contextFor(services, requestInfo));
+    handler(
+      request,
+      contextFor(services, {
+        ...requestInfo,
+        dataRequest: isDataRequest(new URL(request.url).pathname),
+      }),
+    );
 }

@@ -696,7 +696,14 @@ async function storedVerbatim(value: string): Promise<boolean> {
  * the page's script (the admin's dialogs, the checkout) show their messages as notices, which
  * the script renders from that data.
  */
-function hasMessage(target: Target, text: string, data: boolean) {
+/**
+ * A body over the limit (a 100 KB value in a 64 KB form) is refused before any action reads
+ * it, the same for every form, with this message (app/server/http/form-data.server.ts).
+ */
+const TOO_LARGE = ["What you sent is too large (the limit is 64 KB)", "The upload is larger than"];
+
+function hasMessage(target: Target, text: string, data: boolean, status: number) {
+  if (status === 413 && TOO_LARGE.some((message) => text.includes(message))) return true;
   const shown =
     data || !target.noScript
       ? text
@@ -725,7 +732,7 @@ describe("fuzzing every action", () => {
           expect(status, form.description).toBeGreaterThanOrEqual(400);
           expect(status, form.description).toBeLessThan(500);
           expect(
-            hasMessage(target, text, form.data),
+            hasMessage(target, text, form.data, status),
             `${form.description}: no message in ${status}`,
           ).toBe(true);
         }),
@@ -742,7 +749,7 @@ describe("fuzzing every action", () => {
           expect(status, form.description).toBeLessThan(500);
           if (status >= 400) {
             expect(
-              hasMessage(target, text, form.data),
+              hasMessage(target, text, form.data, status),
               `${form.description}: no message in ${status}`,
             ).toBe(true);
             return;

@@ -17,8 +17,10 @@ import {
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
 import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
+import { RetryEmailSchema } from "#app/lib/validation/email.ts";
 import { recordAudit } from "#app/server/audit/audit.server.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import type { OutboxEntry } from "#app/server/notifications/admin.server.ts";
 import {
   countFailingMessages,
@@ -65,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db } = getServices(context);
-  const form = await request.formData();
+  const form = readForm(context, RetryEmailSchema);
   const id = String(form.get("id") ?? "");
   const result = await db.transaction(async (tx) => {
     const outcome = await retryFailedMessage(tx, id);

@@ -7,6 +7,7 @@ import { HELD_TITLE } from "#app/lib/held.ts";
 import { toast } from "#app/lib/toast.ts";
 import { HeldActionSchema } from "#app/lib/validation/held.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { verdictCounts } from "#app/server/spam/form-guard.server.ts";
 import {
   deleteHeldSubmission,
@@ -47,7 +48,7 @@ const RELEASED: Record<string, string> = {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, env, logger } = getServices(context);
-  const parsed = HeldActionSchema.safeParse(formFields(await request.formData()));
+  const parsed = HeldActionSchema.safeParse(formFields(readForm(context, HeldActionSchema)));
   const failure = (title: string, description: string, status: number) =>
     data({ ok: false, toast: toast({ title, description, type: "destructive" }) }, { status });
   if (!parsed.success) {

@@ -14,6 +14,7 @@ import type { Toast } from "#app/lib/toast.ts";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import {
   ACCESS_DENIED_TOAST,
@@ -67,7 +68,7 @@ const toastId = () => Math.random().toString(36).slice(2);
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const { env } = services;
-  const formData = await request.formData();
+  const formData = readForm(context, [LoginSchema, SignupSchema]);
   const clientAddress = getClientAddress(context);
 
   if (formData.get("intent") === "signup") {

@@ -15,7 +15,9 @@ import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { parseQuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { keepListWhenDialogCloses } from "#app/lib/list-url.ts";
+import { QuoteRequestActionSchema } from "#app/lib/validation/quote-requests.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import {
   getQuoteRequest,
   listQuoteRequests,
@@ -66,7 +68,11 @@ export const shouldRevalidate = keepListWhenDialogCloses(DIALOG_PARAM, LIST_PARA
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return quoteRequestAction(getServices(context), admin, await request.formData());
+  return quoteRequestAction(
+    getServices(context),
+    admin,
+    readForm(context, QuoteRequestActionSchema),
+  );
 }
 
 export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) {

@@ -30,6 +30,7 @@ import { formFields } from "#app/lib/forms.ts";
 import { toast } from "#app/lib/toast.ts";
 import { RemoveSubscriberSchema } from "#app/lib/validation/subscribers.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import {
   listSubscribers,
   removeSubscriber,
@@ -68,7 +69,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, logger } = getServices(context);
-  const parsed = RemoveSubscriberSchema.safeParse(formFields(await request.formData()));
+  const parsed = RemoveSubscriberSchema.safeParse(
+    formFields(readForm(context, RemoveSubscriberSchema)),
+  );
   const failure = (description: string, status: number) =>
     data(
       {

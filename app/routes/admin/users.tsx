@@ -22,6 +22,7 @@ import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { AdminToggleSchema } from "#app/lib/validation/users.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import {
   accessChangeError,
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireAdmin(request, context);
   const { db, env } = getServices(context);
-  const parsed = AdminToggleSchema.safeParse(formFields(await request.formData()));
+  const parsed = AdminToggleSchema.safeParse(formFields(readForm(context, AdminToggleSchema)));
   if (!parsed.success) {
     return data(
       {

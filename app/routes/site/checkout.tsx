@@ -32,8 +32,8 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The Retry-After of a 429 (rate limit) reaches the visitor with the page. */
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return checkoutAction(request, context);
+export async function action({ context }: Route.ActionArgs) {
+  return checkoutAction(context);
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,8 +10,8 @@ import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return contactAction(request, context);
+export function action({ context }: Route.ActionArgs) {
+  return contactAction(context);
 }
 
 // A 429 tells when to try again, with or without JavaScript.

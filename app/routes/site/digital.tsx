@@ -14,8 +14,8 @@ import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/digital";
 
-export function action({ request, context }: Route.ActionArgs) {
-  return quoteAction(request, context);
+export function action({ context }: Route.ActionArgs) {
+  return quoteAction(context);
 }
 
 // A 429 tells when to try again, with or without JavaScript.

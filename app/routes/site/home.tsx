@@ -22,8 +22,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return { aboutVideoUrl: getServices(context).env.ABOUT_VIDEO_URL ?? null };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return quoteAction(request, context);
+export function action({ context }: Route.ActionArgs) {
+  return quoteAction(context);
 }
 
 // A 429 tells when to try again, with or without JavaScript.

@@ -15,8 +15,8 @@ import type { Route } from "./+types/newsletter";
  * and a refusal (invalid address, too many submissions, a failure on our side) is this page,
  * with the refusal's status code, its message and a way back.
  */
-export function action({ request, context }: Route.ActionArgs) {
-  return newsletterAction(request, context);
+export function action({ context }: Route.ActionArgs) {
+  return newsletterAction(context);
 }
 
 // A 429 tells when to try again, with or without JavaScript.

@@ -9,6 +9,7 @@ import {
   contentSecurityPolicy,
   isCrossSiteRequest,
   PERMISSIONS_POLICY,
+  refusalBody,
   STRICT_TRANSPORT_SECURITY,
 } from "./security.server.ts";
 
@@ -23,16 +24,12 @@ const isHashedAsset = (path: string) => path.startsWith("/assets/");
 
 /** A refusal readable by a person (no-JS form post) and by a script alike. */
 function refuse(req: Request, res: Response, status: number, title: string, message: string) {
-  res.status(status).set("Cache-Control", "no-store");
-  if (req.accepts(["html", "text"]) === "html" && !req.path.endsWith(".data")) {
-    res
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the home page</a></p></body></html>`,
-      );
-  } else {
-    res.type("text").send(`${title}: ${message}`);
-  }
+  const asPage = req.accepts(["html", "text"]) === "html" && !req.path.endsWith(".data");
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .type(asPage ? "html" : "text")
+    .send(refusalBody(title, message, asPage));
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, readFormData, readLimitedForm } from "./form-data.server.ts";
+import {
+  BodyTooLargeError,
+  FORM_NAME_LIMITS,
+  fieldNameSegments,
+  isHostileFieldName,
+  readFormData,
+  readSubmittedForm,
+} from "./form-data.server.ts";
 
 const url = "http://localhost/admin/products/new";
 
@@ -58,7 +65,7 @@ describe("readFormData", () => {
   });
 
   it("answers what to tell the admin", async () => {
-    const big = await readLimitedForm(
+    const big = await readSubmittedForm(
       new Request(url, {
         method: "POST",
         body: "x".repeat(100),
@@ -67,7 +74,7 @@ describe("readFormData", () => {
       50,
     );
     expect(big).toMatchObject({ ok: false, status: 413 });
-    const broken = await readLimitedForm(
+    const broken = await readSubmittedForm(
       new Request(url, {
         method: "POST",
         body: "garbage",
@@ -75,10 +82,132 @@ describe("readFormData", () => {
       }),
       1024,
     );
-    expect(broken).toEqual({
+    expect(broken).toMatchObject({
       ok: false,
       status: 400,
-      message: "The form could not be read. Please try again.",
+      message: "The form could not be read. Please reload the page and try again.",
     });
+  });
+});
+
+const post = (body: BodyInit | null, type?: string) =>
+  new Request(url, {
+    method: "POST",
+    body,
+    headers: type === undefined ? {} : { "Content-Type": type },
+  });
+
+describe("readSubmittedForm", () => {
+  it("reads a form a browser sends", async () => {
+    const read = await readSubmittedForm(post(new URLSearchParams({ name: "Bowl" })), 1024);
+    expect(read.ok && read.formData.get("name")).toBe("Bowl");
+    const empty = await readSubmittedForm(post(null), 1024);
+    expect(empty.ok && [...empty.formData].length).toBe(0);
+  });
+
+  it("refuses a multipart body without its boundary, and bodies that are not forms", async () => {
+    for (const type of ["multipart/form-data", "multipart/form-data; charset=utf-8"]) {
+      expect(await readSubmittedForm(post("--x\r\n", type), 1024), type).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+    }
+    for (const type of ["application/json", "text/plain"]) {
+      expect(await readSubmittedForm(post('{"a":1}', type), 1024), type).toMatchObject({
+        ok: false,
+        status: 415,
+      });
+    }
+    // A body without any Content-Type is not a form either.
+    expect(await readSubmittedForm(post("a=1", ""), 1024)).toMatchObject({ ok: false });
+  });
+
+  it("refuses huge array indexes, deep nesting, long names and control characters", async () => {
+    const hostile = [
+      "x[999999999]",
+      "x[256]",
+      "lines[0000]",
+      `a${"[0]".repeat(20_000)}`,
+      `a${".b".repeat(8)}`,
+      "n".repeat(201),
+      "na\u0000me",
+      "a\r\nb",
+    ];
+    for (const name of hostile) {
+      // Multipart, as a browser sends it: the 20,000-level name fits in 64 KB unencoded.
+      const body = new FormData();
+      body.append(name, "1");
+      expect(
+        await readSubmittedForm(post(body), 64 * 1024),
+        JSON.stringify(name.slice(0, 30)),
+      ).toMatchObject({ ok: false, status: 400 });
+    }
+    // Not hostile, only not Conform's notation: read, and dropped later as undeclared.
+    for (const name of ["x[255]", "lines[199].priceCents", `a${".b".repeat(7)}`, "a[", "a..b"]) {
+      const body = new URLSearchParams([[name, "1"]]);
+      expect((await readSubmittedForm(post(body), 64 * 1024)).ok, name).toBe(true);
+    }
+  });
+
+  it("refuses thousands of fields", async () => {
+    const many = new URLSearchParams();
+    for (let i = 0; i <= FORM_NAME_LIMITS.maxFields; i++) many.append(`f${i}`, "");
+    expect(await readSubmittedForm(post(many), 64 * 1024)).toMatchObject({
+      ok: false,
+      status: 413,
+    });
+    many.delete(`f${FORM_NAME_LIMITS.maxFields}`);
+    expect((await readSubmittedForm(post(many), 64 * 1024)).ok).toBe(true);
+  });
+
+  it("refuses Conform's reserved fields when they do not hold JSON", async () => {
+    for (const name of ["__intent__", "__state__"]) {
+      const bad = new URLSearchParams([[name, "{not json"]]);
+      expect(await readSubmittedForm(post(bad), 1024), name).toMatchObject({
+        ok: false,
+        status: 400,
+      });
+      const good = new URLSearchParams([[name, '{"type":"validate","payload":{}}']]);
+      expect((await readSubmittedForm(post(good), 1024)).ok, name).toBe(true);
+    }
+  });
+});
+
+describe("fieldNameSegments", () => {
+  it("reads Conform's notation within the limits", () => {
+    expect(fieldNameSegments("email")).toEqual(["email"]);
+    expect(fieldNameSegments("lines[0].productId")).toEqual(["lines", 0, "productId"]);
+    expect(fieldNameSegments("lines[255]")).toEqual(["lines", 255]);
+    expect(fieldNameSegments(`a${".b".repeat(7)}`)).toHaveLength(8);
+    for (const name of [
+      "",
+      "a[",
+      "a[0",
+      "a[]",
+      "a[-1]",
+      "a[01]",
+      "a[1e3]",
+      "a[256]",
+      "a..b",
+      "a.",
+      ".a",
+      "a[0]b",
+      "__proto__",
+      "a.constructor",
+      `a${".b".repeat(8)}`,
+      "n".repeat(201),
+    ]) {
+      expect(fieldNameSegments(name), JSON.stringify(name)).toBeNull();
+    }
+  });
+});
+
+describe("isHostileFieldName", () => {
+  it("tells hostile names from merely odd ones", () => {
+    expect(isHostileFieldName("x[999999999]")).toBe(true);
+    expect(isHostileFieldName(`a${"[0]".repeat(100)}`)).toBe(true);
+    expect(isHostileFieldName("a\u0000")).toBe(true);
+    expect(isHostileFieldName("1eh8Exg=Dr['")).toBe(false);
+    expect(isHostileFieldName("lines[199].priceCents")).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import crypto from "node:crypto";
 
 export const HONEYPOT_FIELD = "hp_website";
 export const FORM_STAMP_FIELD = "form_stamp";
+/** The fields every public form adds beside its schema's (see `readForm`). */
+export const ANTI_SPAM_FIELDS = [HONEYPOT_FIELD, FORM_STAMP_FIELD] as const;
 /** People need more than two seconds to fill any of our forms. */
 export const MIN_FILL_MS = 2000;
 /**

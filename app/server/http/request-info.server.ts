@@ -17,6 +17,11 @@ export interface RequestInfo {
    * placeholder in its place (each response then gets a fresh stamp).
    */
   formStamp?: string;
+  /**
+   * A React Router data request (`/x.data`, sent by the page's script), which the router
+   * rewrites to `/x` before any route code sees it: refusals answer it with text, not a page.
+   */
+  dataRequest?: boolean;
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ clientAddress: "unknown" });

@@ -107,6 +107,37 @@ export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 /** The admin pages whose forms carry an image file (issue 7). */
 const UPLOAD_PATHS = /^\/admin\/(products|categories)(\/|\.data|$)/;
 
+/** The largest body a request to `path` may send. */
+export const bodyLimitFor = (path: string) =>
+  UPLOAD_PATHS.test(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The body of a refused request (a cross-site post, a body too large or unreadable): a small
+ * page a person can read after a form post without JavaScript, or one line for a script.
+ */
+export function refusalBody(title: string, message: string, asPage: boolean): string {
+  if (!asPage) return `${title}: ${message}`;
+  return `<!doctype html><html lang="en-ZA"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></body></html>`;
+}
+
+/** A refusal as a Fetch response, never stored by a cache. */
+export function refusalResponse(refusal: {
+  status: number;
+  title: string;
+  message: string;
+  asPage: boolean;
+}): Response {
+  return new Response(refusalBody(refusal.title, refusal.message, refusal.asPage), {
+    status: refusal.status,
+    headers: {
+      "Content-Type": refusal.asPage ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
 export type BodyCheck =
   | { ok: true }
   | { ok: false; status: 411 | 413; limit: number; message: string };
@@ -125,7 +156,7 @@ export function checkRequestBody(request: {
   transferEncoding: string | undefined;
 }): BodyCheck {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return { ok: true };
-  const limit = UPLOAD_PATHS.test(request.path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  const limit = bodyLimitFor(request.path);
   if (request.contentLength === undefined) {
     if (request.transferEncoding) {
       return {

@@ -15,8 +15,9 @@ import {
   validationToast,
 } from "#app/lib/validation/inquiries.ts";
 import { type AppServices, getServices } from "../context.server.ts";
-import { inspectSubmission } from "../http/honeypot.server.ts";
+import { ANTI_SPAM_FIELDS, inspectSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
+import { readForm } from "../http/submitted-form.server.ts";
 import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { submitContactMessage, submitQuoteRequest } from "./inquiries.server.ts";
 
@@ -40,9 +41,10 @@ function stringValues(values: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ""]));
 }
 
-async function guard(request: Request, context: Context) {
+function guard(context: Context, schema: typeof QuoteSchema | typeof ContactSchema) {
   const services = getServices(context);
-  const formData = await request.formData();
+  // The quote form also names itself (`intent=quote`), which nothing reads.
+  const formData = readForm(context, schema, ANTI_SPAM_FIELDS);
   const inspected = inspectSubmission(formData, services.env.SESSION_SECRET);
   return { services, formData, inspected };
 }
@@ -83,8 +85,8 @@ function unavailable(
   );
 }
 
-export async function quoteAction(request: Request, context: Context) {
-  const { services, formData, inspected } = await guard(request, context);
+export async function quoteAction(context: Context) {
+  const { services, formData, inspected } = guard(context, QuoteSchema);
   const success: FormResult = {
     status: "success",
     toast: {
@@ -119,8 +121,8 @@ export async function quoteAction(request: Request, context: Context) {
   return data(success);
 }
 
-export async function contactAction(request: Request, context: Context) {
-  const { services, formData, inspected } = await guard(request, context);
+export async function contactAction(context: Context) {
+  const { services, formData, inspected } = guard(context, ContactSchema);
   const success: FormResult = {
     status: "success",
     toast: {

@@ -13,8 +13,10 @@ import {
   type NewsletterSource,
 } from "#app/lib/validation/newsletter.ts";
 import { getServices } from "../context.server.ts";
-import { inspectSubmission } from "../http/honeypot.server.ts";
+import { ANTI_SPAM_FIELDS, inspectSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
+import { safeSitePath } from "../http/site-path.server.ts";
+import { readForm } from "../http/submitted-form.server.ts";
 import { redirectWithToast } from "../http/toast.server.ts";
 import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { subscribe } from "./subscribers.server.ts";
@@ -55,10 +57,7 @@ const ALREADY: FormResult["toast"] = {
 };
 
 /** Only a path on this site: never an open redirect. */
-function safeReturnPath(value: FormDataEntryValue | null): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//")) return "/";
-  return value;
-}
+const safeReturnPath = (value: FormDataEntryValue | null) => safeSitePath(value, "/");
 
 /** What the /newsletter page renders after a refused submission without JavaScript. */
 export type NewsletterPageResult = FormResult & { returnTo?: string };
@@ -76,10 +75,14 @@ export const newsletterActionRan = createContext<boolean>(false);
  * a refusal renders the /newsletter page with its status (400, 429, 503), the notice and a
  * link back, so a browser, a proxy or a script sees the failure for what it is.
  */
-export async function newsletterAction(request: Request, context: Context) {
+export async function newsletterAction(context: Context) {
   const services = getServices(context);
   context.set(newsletterActionRan, true);
-  const formData = await request.formData();
+  const formData = readForm(context, NewsletterSchema, [
+    ...ANTI_SPAM_FIELDS,
+    "enhanced",
+    "redirect_to",
+  ]);
   const enhanced = formData.get("enhanced") === "1";
   const returnTo = safeReturnPath(formData.get("redirect_to"));
   const answer = async (

@@ -6,9 +6,15 @@ import { internationalPhone } from "#app/lib/phone.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { getServices } from "../context.server.ts";
-import { createFormStamp, inspectSubmission, MIN_FILL_MS } from "../http/honeypot.server.ts";
+import {
+  ANTI_SPAM_FIELDS,
+  createFormStamp,
+  inspectSubmission,
+  MIN_FILL_MS,
+} from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { hasUnshownErrors } from "../http/submission.server.ts";
+import { readForm } from "../http/submitted-form.server.ts";
 import { redirectWithToast } from "../http/toast.server.ts";
 import { recordVerdict } from "../spam/form-guard.server.ts";
 import { placeOrder } from "./checkout.server.ts";
@@ -84,10 +90,10 @@ function buyerKeys(email: string, phone: string) {
   };
 }
 
-export async function checkoutAction(request: Request, context: Context) {
+export async function checkoutAction(context: Context) {
   const services = getServices(context);
   const { db, env, logger, rateLimits } = services;
-  const formData = await request.formData();
+  const formData = readForm(context, CheckoutSchema, ANTI_SPAM_FIELDS);
   const reply = (formErrors?: string[]) =>
     parseWithZod(formData, { schema: CheckoutSchema }).reply(formErrors ? { formErrors } : {});
   const limited = (retryAfterSeconds: number, who: "address" | "buyer") => {

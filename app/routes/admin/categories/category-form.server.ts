@@ -5,8 +5,8 @@ import { type Toast, toast } from "#app/lib/toast.ts";
 import { CategoryFormSchema } from "#app/lib/validation/catalog.ts";
 import { saveCategory } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
@@ -21,12 +21,10 @@ export type CategoryFormActionData = {
 };
 
 export async function categoryFormAction({
-  request,
   context,
   admin,
   categoryId,
 }: {
-  request: Request;
   context: Readonly<RouterContextProvider>;
   admin: SessionUser;
   categoryId: string | null;
@@ -43,11 +41,9 @@ export async function categoryFormAction({
       { status },
     );
 
-  const read = await readLimitedForm(request, 64 * 1024);
-  if (!read.ok) {
-    return failure(read.status, { status: "error", error: { "": [read.message] } }, read.message);
-  }
-  const submission = parseWithZod(read.formData, { schema: CategoryFormSchema });
+  const submission = parseWithZod(readForm(context, CategoryFormSchema), {
+    schema: CategoryFormSchema,
+  });
   if (submission.status !== "success") {
     if (!hasUnshownErrors(submission.error, ["name", "season"]))
       return failure(400, submission.reply());

@@ -4,26 +4,26 @@ import { toast } from "#app/lib/toast.ts";
 import { DeleteSchema } from "#app/lib/validation/catalog.ts";
 import { categoryInUseMessage, deleteCategory } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
  * The delete answer shared by /admin/categories and the manager (spec §4 "Category delete",
  * §8 'Category Deleted' / 'Failed to delete category. It may be in use by products.'). The
- * route has already called requireAdmin and read the form.
+ * route has already called requireAdmin.
  */
 export async function deleteCategoryAction(
   context: Readonly<RouterContextProvider>,
   admin: SessionUser,
-  formData: FormData | null,
   options: { redirectTo?: string } = {},
 ) {
   const { db, env, logger, storage } = getServices(context);
   const failed = (description: string, status: number) =>
     data({ toast: toast({ type: "destructive", title: "Error", description }) }, { status });
 
-  const parsed = formData ? DeleteSchema.safeParse(formFields(formData)) : null;
-  if (!parsed?.success) return failed("Choose a category to delete.", 400);
+  const parsed = DeleteSchema.safeParse(formFields(readForm(context, DeleteSchema)));
+  if (!parsed.success) return failed("Choose a category to delete.", 400);
   try {
     const result = await deleteCategory(db, storage, admin, parsed.data.id, {
       onCleanupError: (err, url) => logger.warn({ err, url }, "category: image cleanup failed"),

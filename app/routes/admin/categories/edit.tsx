@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return categoryFormAction({ request, context, admin, categoryId: params.id });
+  return categoryFormAction({ context, admin, categoryId: params.id });
 }
 
 export default function EditCategoryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -29,7 +29,6 @@ import {
   listAdminCategories,
 } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";
 import { deleteCategoryAction } from "./delete-category.server.ts";
@@ -65,8 +64,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const read = await readLimitedForm(request, 64 * 1024);
-  return deleteCategoryAction(context, admin, read.ok ? read.formData : null);
+  return deleteCategoryAction(context, admin);
 }
 
 export default function CategoriesPage({ loaderData, actionData }: Route.ComponentProps) {

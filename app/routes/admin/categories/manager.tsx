@@ -23,15 +23,15 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
-import { CategoryManagerSchema, MAX_UPLOAD_BODY_BYTES } from "#app/lib/validation/catalog.ts";
+import { CategoryManagerSchema } from "#app/lib/validation/catalog.ts";
 import {
   type AdminCategoryRow,
   listAdminCategories,
   saveCategory,
 } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
 import { StorageWriteError } from "#app/server/storage/storage.server.ts";
@@ -91,22 +91,13 @@ const saveError = (description: string) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, env, logger, storage } = getServices(context);
-  const read = await readLimitedForm(request, MAX_UPLOAD_BODY_BYTES);
-  if (!read.ok) {
-    return data(
-      {
-        result: { status: "error" as const, error: { image: [read.message] } },
-        toast: read.status === 413 ? uploadErrorToast(read.message) : saveError(read.message),
-      },
-      { status: read.status },
-    );
-  }
-  if (read.formData.get("intent") === "delete") {
+  const formData = readForm(context, CategoryManagerSchema);
+  if (formData.get("intent") === "delete") {
     // Deleted: back to the bare manager (the form may have shown the deleted category).
-    return deleteCategoryAction(context, admin, read.formData, { redirectTo: MANAGER });
+    return deleteCategoryAction(context, admin, { redirectTo: MANAGER });
   }
 
-  const submission = parseWithZod(read.formData, { schema: CategoryManagerSchema });
+  const submission = parseWithZod(formData, { schema: CategoryManagerSchema });
   if (submission.status !== "success") {
     if (hasUnshownErrors(submission.error, ["name", "description", "image"])) {
       return data(

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return categoryFormAction({ request, context, admin, categoryId: null });
+  return categoryFormAction({ context, admin, categoryId: null });
 }
 
 export default function NewCategoryPage({ actionData }: Route.ComponentProps) {

@@ -23,8 +23,13 @@ import { formatZar } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
 import { PAYMENT_STATUS_LABELS, paymentMethodText } from "#app/lib/payment-status.ts";
 import { cn } from "#app/lib/utils.ts";
-import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
+import {
+  ORDER_NOTE_MAX_LENGTH,
+  OrderActionSchema,
+  OrderPaymentFormSchema,
+} from "#app/lib/validation/orders.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/detail";
@@ -55,7 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return orderAction(getServices(context), admin, params.id, await request.formData());
+  const formData = readForm(context, [OrderActionSchema, OrderPaymentFormSchema]);
+  return orderAction(getServices(context), admin, params.id, formData);
 }
 
 /** Where Back goes: the list the admin came from (kept by 'View Full Page'), else the list. */

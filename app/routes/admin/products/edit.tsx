@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return productFormAction({ request, context, admin, productId: params.id });
+  return productFormAction({ context, admin, productId: params.id });
 }
 
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {

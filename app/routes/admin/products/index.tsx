@@ -35,7 +35,7 @@ import {
 } from "#app/server/catalog/products.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { searchTerm } from "#app/server/db/search.server.ts";
-import { readLimitedForm } from "#app/server/http/form-data.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";
 
@@ -79,9 +79,8 @@ const deleteError = (description: string) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const { db, logger, storage } = getServices(context);
-  const read = await readLimitedForm(request, 64 * 1024);
-  const parsed = read.ok ? DeleteSchema.safeParse(formFields(read.formData)) : null;
-  if (!parsed?.success) {
+  const parsed = DeleteSchema.safeParse(formFields(readForm(context, DeleteSchema)));
+  if (!parsed.success) {
     return data({ toast: deleteError("Choose a product to delete.") }, { status: 400 });
   }
   try {

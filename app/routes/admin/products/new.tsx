@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return productFormAction({ request, context, admin, productId: null });
+  return productFormAction({ context, admin, productId: null });
 }
 
 export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,11 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { type Toast, toast } from "#app/lib/toast.ts";
-import { MAX_UPLOAD_BODY_BYTES, ProductFormSchema } from "#app/lib/validation/catalog.ts";
+import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
 import { saveProduct } from "#app/server/catalog/products.server.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { readLimitedForm } from "#app/server/http/form-data.server.ts";
 import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { ImageRejectedError, processImage } from "#app/server/storage/images.server.ts";
 import { StorageWriteError } from "#app/server/storage/storage.server.ts";
@@ -36,12 +36,10 @@ function failure(status: number, result: SubmissionResult<string[]>, toastValue:
 }
 
 export async function productFormAction({
-  request,
   context,
   admin,
   productId,
 }: {
-  request: Request;
   context: Readonly<RouterContextProvider>;
   admin: SessionUser;
   /** null: create. */
@@ -50,19 +48,9 @@ export async function productFormAction({
   const { db, env, logger, storage } = getServices(context);
   const creating = productId === null;
 
-  const read = await readLimitedForm(request, MAX_UPLOAD_BODY_BYTES);
-  if (!read.ok) {
-    const reason = read.message;
-    return failure(
-      read.status,
-      { status: "error", error: { [read.status === 413 ? "image" : ""]: [reason] } },
-      read.status === 413
-        ? uploadErrorToast(reason)
-        : toast({ type: "destructive", title: errorTitle(creating), description: reason }),
-    );
-  }
-
-  const submission = parseWithZod(read.formData, { schema: ProductFormSchema });
+  const submission = parseWithZod(readForm(context, ProductFormSchema), {
+    schema: ProductFormSchema,
+  });
   if (submission.status !== "success") {
     if (
       hasUnshownErrors(submission.error, ["name", "description", "price", "categoryIds", "image"])
