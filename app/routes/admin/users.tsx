@@ -18,6 +18,7 @@ import {
 } from "#app/components/ui/table.tsx";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
+import { useListPending } from "#app/lib/list-url.ts";
 import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { AdminToggleSchema } from "#app/lib/validation/users.ts";
@@ -144,8 +145,12 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { users, truncated, q, me } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
+  // Refresh turns its icon; a search shows its own busy state in the box (decision 017).
   const refreshing =
-    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    navigation.formMethod === undefined;
+  const { pending } = useListPending();
 
   return (
     <div className="flex flex-col gap-6">
@@ -190,7 +195,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         {users.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">No users found.</p>
         ) : (
-          <Table aria-label="Users">
+          <Table aria-label="Users" aria-busy={pending || undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
