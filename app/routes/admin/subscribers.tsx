@@ -12,6 +12,7 @@ import {
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { HeldLink } from "#app/components/admin/held-submissions.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
@@ -178,6 +179,10 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             className="sm:w-96"
           />
         </div>
+        <ResultsStatus
+          resolve={list}
+          text={({ total }) => foundText(total, ["subscriber", "subscribers"])}
+        />
         <div aria-busy={pending || undefined}>
           <DeferredList
             resolve={list}

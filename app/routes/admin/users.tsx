@@ -2,6 +2,7 @@ import { RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
@@ -184,6 +185,10 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             label="Search users by email"
           />
         </div>
+        <ResultsStatus
+          resolve={users}
+          text={(shown) => foundText(shown.length, ["user", "users"], !truncated)}
+        />
         {/* The list is cut at a limit (the server's); say so rather than hide the rest. */}
         {truncated ? (
           <p className="border-b border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">

@@ -173,6 +173,8 @@ for (const list of LISTS) {
     await expect.poll(() => urlState(page).q).toBe(narrower);
     await expect(row(list.narrower.gone)).toHaveCount(0);
     await expect(row(list.narrower.shown)).toHaveCount(1);
+    // Said to screen readers too, without leaving the box.
+    await expect(main.getByRole("status").filter({ hasText: /^1 [a-z ]+ found$/ })).toHaveCount(1);
     await expect(box).toHaveValue(narrower);
     await expect(box).toBeFocused();
 
@@ -181,6 +183,7 @@ for (const list of LISTS) {
     await box.pressSequentially("zq");
     await expect(main.getByText(list.empty(none), { exact: true })).toBeVisible();
     await expect(rows).toHaveCount(0);
+    await expect(main.getByRole("status").filter({ hasText: /^0 [a-z ]+ found$/ })).toHaveCount(1);
     expect(urlState(page).q).toBe(none);
     await expect(box).toBeFocused();
     // Scanned once the sign-in toast has gone: caught fading out, it fails contrast.

@@ -65,7 +65,7 @@ export function OrderResults({
           </div>
         ) : (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
+            <p className="text-sm text-muted-foreground">
               {list.totalIsExact
                 ? list.total > list.pageSize
                   ? `Showing ${first.toLocaleString("en-ZA")}–${last.toLocaleString("en-ZA")} of ${list.total.toLocaleString("en-ZA")} orders`

@@ -15,6 +15,7 @@ import {
   deleteQuestion,
   useDeleteConfirmation,
 } from "#app/components/admin/delete-confirmation.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -164,6 +165,10 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             label="Search products"
           />
         </div>
+        <ResultsStatus
+          resolve={list}
+          text={({ products }) => foundText(products.length, ["product", "products"])}
+        />
         <div aria-busy={pending || undefined}>
           <DeferredList
             resolve={list}
