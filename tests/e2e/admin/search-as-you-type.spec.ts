@@ -213,42 +213,50 @@ test.describe("orders", () => {
   const cards = (page: Page) =>
     main(page).getByRole("list", { name: "Orders" }).getByRole("listitem");
 
+  /**
+   * Holds the orders' data answers for `term` (the page's and the layout's) until `release()`,
+   * then hands them to the browser; `delivered()` resolves once that is done, or found the
+   * browser no longer waiting (React Router aborts a navigation a newer one overtook).
+   */
+  async function holdAnswers(page: Page, term: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const deliveries: Promise<void>[] = [];
+    await page.route(/\/admin\/orders\.data/, async (route) => {
+      if (new URL(route.request().url()).searchParams.get("q") !== term) return route.continue();
+      const response = await route.fetch();
+      const delivery = released.then(() => route.fulfill({ response }).catch(() => undefined));
+      deliveries.push(delivery);
+      await delivery;
+    });
+    return { release, held: () => deliveries.length, delivered: () => Promise.all(deliveries) };
+  }
+
+  /** Opens the orders, types `term` into the box and waits until the pause has sent it. */
+  async function typeUntilSent(page: Page, term: string) {
+    await page.goto("/admin/orders");
+    await waitUntilHydrated(box(page));
+    await box(page).click();
+    const sent = page.waitForRequest(
+      (request) =>
+        request.url().includes("/admin/orders.data") &&
+        new URL(request.url()).searchParams.get("q") === term,
+    );
+    await box(page).pressSequentially(term);
+    await sent;
+  }
+
   test("a newer search wins over an older one still on its way, and nothing typed meanwhile is lost", async ({
     page,
     loginAsAdmin,
   }) => {
     await loginAsAdmin();
-    await page.goto("/admin/orders");
-    await waitUntilHydrated(box(page));
-
     // The answer to the first term (the tag: both orders) is held until the second term's
     // answer (the tag and ".alpha": one order) has been shown, then delivered.
-    let releaseOlder!: () => void;
-    const older = new Promise<void>((resolve) => {
-      releaseOlder = resolve;
-    });
-    // The page's and the layout's data, each asked for with the term.
-    const delivered: Promise<void>[] = [];
-    await page.route(/\/admin\/orders\.data/, async (route) => {
-      if (new URL(route.request().url()).searchParams.get("q") !== TAG) return route.continue();
-      const response = await route.fetch();
-      const delivery = older.then(() =>
-        // The browser may have dropped the request by now (React Router aborts the older
-        // navigation): then there is nobody to deliver to, which is the point.
-        route.fulfill({ response }).catch(() => undefined),
-      );
-      delivered.push(delivery);
-      await delivery;
-    });
-
-    await box(page).click();
-    const olderSent = page.waitForRequest(
-      (request) =>
-        request.url().includes("/admin/orders.data") &&
-        new URL(request.url()).searchParams.get("q") === TAG,
-    );
-    await box(page).pressSequentially(TAG);
-    await olderSent;
+    const older = await holdAnswers(page, TAG);
+    await typeUntilSent(page, TAG);
     // While it loads, the cards stay (busy), without skeletons, and the admin types on.
     await expect(main(page).getByRole("region", { name: "Orders" })).toHaveAttribute(
       "aria-busy",
@@ -259,10 +267,10 @@ test.describe("orders", () => {
     await expect.poll(() => urlState(page).q).toBe(ALPHA);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText(emailOf("alpha"));
-    expect(delivered.length).toBeGreaterThan(0);
+    expect(older.held()).toBeGreaterThan(0);
 
-    releaseOlder();
-    await Promise.all(delivered);
+    older.release();
+    await older.delivered();
     // Give a stray answer every chance to render before looking again.
     await page.waitForTimeout(500);
     await expect(cards(page)).toHaveCount(1);
@@ -277,24 +285,8 @@ test.describe("orders", () => {
     loginAsAdmin,
   }) => {
     await loginAsAdmin();
-    await page.goto("/admin/orders");
-    await waitUntilHydrated(box(page));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/admin\/orders\.data/, async (route) => {
-      if (new URL(route.request().url()).searchParams.get("q") === TAG) await released;
-      await route.continue();
-    });
-    await box(page).click();
-    const sent = page.waitForRequest(
-      (request) =>
-        request.url().includes("/admin/orders.data") &&
-        new URL(request.url()).searchParams.get("q") === TAG,
-    );
-    await box(page).pressSequentially(TAG);
-    await sent;
+    const answer = await holdAnswers(page, TAG);
+    await typeUntilSent(page, TAG);
 
     // The admin types on, a key every 150 ms (never the pause that sends a search), and the
     // search for the tag lands in the middle of it.
@@ -307,7 +299,7 @@ test.describe("orders", () => {
           typedAt = Date.now();
         }),
       (async () => {
-        release();
+        answer.release();
         await expect.poll(() => urlState(page).q, { intervals: [20] }).toBe(TAG);
         landedAt = Date.now();
       })(),
