@@ -4,6 +4,7 @@ import {
   useNavigate,
   useNavigation,
 } from "react-router";
+import { listSearchOrigin } from "./search-as-you-type.ts";
 
 /*
  * Admin lists whose state (search, filter, page) lives in the URL, with a details dialog
@@ -51,17 +52,35 @@ function listKeyOf(listParams: readonly string[]) {
 }
 
 /**
+ * Whether this page's list is on its way to a new state (a search, filter or page: its query
+ * string changes, or the named `listParams` of it do), and whether that is a search typed
+ * into the list's box (search as you type, decision 017). A typed one keeps the rows on
+ * screen, marked busy, rather than flashing the loading state at every pause in typing;
+ * `showLoading` says when the list's loading state (skeletons, 'Loading …') is due.
+ */
+export function useListPending(listParams?: readonly string[]) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const next =
+    navigation.state === "loading" && navigation.location.pathname === location.pathname
+      ? navigation.location
+      : null;
+  const key = listParams ? listKeyOf(listParams) : (search: string) => search;
+  const pending = next !== null && key(next.search) !== key(location.search);
+  const typed = pending && listSearchOrigin(next.state) === "typed";
+  return { next, pending, typed, showLoading: pending && !typed };
+}
+
+/**
  * The page side: whether the list itself is loading (a new search, filter or page, not just
  * the dialog), which item's dialog is open (already the one being opened while it loads),
  * and links and navigations that open and close it without losing the list's state.
  */
 export function useListWithDialog(dialogParam: string, listParams: readonly string[]) {
   const location = useLocation();
-  const navigation = useNavigation();
   const navigate = useNavigate();
-  const listKey = listKeyOf(listParams);
-  const here = navigation.location?.pathname === location.pathname ? navigation.location : null;
-  const loading = navigation.state === "loading" && here !== null;
+  const { next: here, pending: listPending, showLoading } = useListPending(listParams);
+  const loading = here !== null;
   const pendingId = here ? new URLSearchParams(here.search).get(dialogParam) : undefined;
   const hrefWith = (id: string | null) =>
     `${location.pathname}${searchWith(location.search, { [dialogParam]: id })}`;
@@ -69,7 +88,10 @@ export function useListWithDialog(dialogParam: string, listParams: readonly stri
   return {
     /** A navigation within this page is loading (the list, or the dialog's item). */
     loading,
-    listPending: loading && listKey(here!.search) !== listKey(location.search),
+    /** The list is loading a new search, filter or page (busy). */
+    listPending,
+    /** …and its loading state is due: not for a search typed into the box. */
+    showListLoading: showLoading,
     openId:
       pendingId === undefined ? new URLSearchParams(location.search).get(dialogParam) : pendingId,
     listHref,

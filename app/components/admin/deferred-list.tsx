@@ -5,32 +5,29 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 /*
  * An admin list whose rows may still be on their way (spec §2 'Loading products...',
  * 'Loading categories...', 'Loading subscribers...', 'Loading quote requests...', the orders'
- * six skeleton cards). The server renders the rows at once; on client navigation the
+ * six skeleton cards). The server renders the rows at once; arriving from another page, the
  * route's clientLoader hands over the server loader's promise, so the page shows at once
- * with its loading state and fills in when the server answers. A new `suspenseKey` (e.g. a
- * new search) shows the loading state again; a revalidation keeps the old rows until the
- * new ones arrive.
+ * with its loading state and fills in when the server answers. Within the page the
+ * clientLoader awaits the data (`pagePresence`), and the page shows its own pending state
+ * (`useListPending`).
  */
 /** What stands in for the rows while they load: the loading text, or e.g. skeleton cards. */
 type LoadingState = { loading: string } | { fallback: React.ReactNode };
 
 export function DeferredList<T>({
   resolve,
-  suspenseKey,
   errorTitle,
   errorText,
   children,
   ...shown
 }: {
   resolve: T | Promise<T>;
-  suspenseKey?: string;
   errorTitle: string;
   errorText: (message: string) => string;
   children: (value: T) => React.ReactNode;
 } & LoadingState) {
   return (
     <Suspense
-      key={suspenseKey}
       fallback={"fallback" in shown ? shown.fallback : <LoadingStatus text={shown.loading} />}
     >
       <Await resolve={resolve} errorElement={<DeferredError title={errorTitle} text={errorText} />}>

@@ -10,7 +10,7 @@ import {
   RequestsLoading,
   ShowResolvedToggle,
 } from "#app/components/admin/quote-requests/quote-request-list.tsx";
-import { ResultsRegion } from "#app/components/admin/results-region.tsx";
+import { foundText, ResultsRegion, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { parseQuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
@@ -121,6 +121,10 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
         />
         <ShowResolvedToggle showResolved={query.showResolved} />
       </section>
+      <ResultsStatus
+        resolve={results}
+        text={({ list }) => foundText(list.total, ["quote request", "quote requests"])}
+      />
 
       <DeferredList
         resolve={results}

@@ -1,6 +1,6 @@
 import { MailIcon, Trash2Icon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, useFetcher } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import {
@@ -12,6 +12,7 @@ import {
 import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { HeldLink } from "#app/components/admin/held-submissions.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
@@ -27,6 +28,7 @@ import {
 import { parseSubscriberListQuery } from "#app/lib/admin-list-queries.ts";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
+import { useListPending } from "#app/lib/list-url.ts";
 import { toast } from "#app/lib/toast.ts";
 import { RemoveSubscriberSchema } from "#app/lib/validation/subscribers.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -138,12 +140,9 @@ function useRemoval() {
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
   const { list, q } = loaderData;
   presence.useOnScreen();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const loading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === location.pathname &&
-    navigation.location.search !== location.search;
+  // A new search or page shows 'Loading subscribers...'; a search typed into the box keeps
+  // the rows, busy, until its own arrive (decision 017).
+  const { pending, showLoading } = useListPending();
   const removal = useRemoval();
   const exportHref = `/admin/subscribers/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
   const loadingText = <LoadingStatus text="Loading subscribers..." />;
@@ -183,24 +182,30 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             className="sm:w-96"
           />
         </div>
-        <DeferredList
+        <ResultsStatus
           resolve={list}
-          fallback={loadingText}
-          errorTitle="Error fetching subscribers"
-          errorText={() => "The subscribers could not be loaded. Please try again."}
-        >
-          {({ subscribers }) =>
-            loading ? (
-              loadingText
-            ) : subscribers.length === 0 ? (
-              <p className="p-6 text-center text-sm text-muted-foreground">
-                {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
-              </p>
-            ) : (
-              <SubscriberTable subscribers={subscribers} onRemove={removal.ask} />
-            )
-          }
-        </DeferredList>
+          text={({ total }) => foundText(total, ["subscriber", "subscribers"])}
+        />
+        <div aria-busy={pending || undefined}>
+          <DeferredList
+            resolve={list}
+            fallback={loadingText}
+            errorTitle="Error fetching subscribers"
+            errorText={() => "The subscribers could not be loaded. Please try again."}
+          >
+            {({ subscribers }) =>
+              showLoading ? (
+                loadingText
+              ) : subscribers.length === 0 ? (
+                <p className="p-6 text-center text-sm text-muted-foreground">
+                  {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
+                </p>
+              ) : (
+                <SubscriberTable subscribers={subscribers} onRemove={removal.ask} />
+              )
+            }
+          </DeferredList>
+        </div>
       </section>
       <DeferredPart resolve={list}>
         {({ total, page, pageCount }) => (

@@ -2,6 +2,7 @@ import { RefreshCwIcon } from "lucide-react";
 import { useId } from "react";
 import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
@@ -18,6 +19,7 @@ import {
 } from "#app/components/ui/table.tsx";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
+import { useListPending } from "#app/lib/list-url.ts";
 import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { AdminToggleSchema } from "#app/lib/validation/users.ts";
@@ -145,8 +147,12 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
   const { users, truncated, q, me } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
+  // Refresh turns its icon; a search shows its own busy state in the box (decision 017).
   const refreshing =
-    navigation.state === "loading" && navigation.location.pathname === location.pathname;
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    navigation.formMethod === undefined;
+  const { pending } = useListPending();
 
   return (
     <div className="flex flex-col gap-6">
@@ -180,6 +186,10 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             label="Search users by email"
           />
         </div>
+        <ResultsStatus
+          resolve={users}
+          text={(shown) => foundText(shown.length, ["user", "users"], !truncated)}
+        />
         {/* The list is cut at a limit (the server's); say so rather than hide the rest. */}
         {truncated ? (
           <p className="border-b border-border px-4 py-3 text-sm text-muted-foreground sm:px-6">
@@ -191,7 +201,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
         {users.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">No users found.</p>
         ) : (
-          <Table aria-label="Users">
+          <Table aria-label="Users" aria-busy={pending || undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>

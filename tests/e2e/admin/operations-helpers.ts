@@ -8,10 +8,10 @@ import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config.ts";
 
 /*
  * Rows for the admin operations specs (issue 8), made through the real public flows: the
- * checkout, the quote form and the newsletter form, posted as those pages post them without
- * JavaScript. Each call comes from its own loopback address (127.x.y.z all reach the server on
- * Linux), as separate customers would: the per-address rate limits of the checkout (10 per 10
- * minutes) and the forms stay untouched for the specs that test them.
+ * checkout, the quote form, the newsletter form and Create Account, posted as those pages
+ * post them without JavaScript. Each call comes from its own loopback address (127.x.y.z all
+ * reach the server on Linux), as separate customers would: the per-address rate limits of the
+ * checkout (10 per 10 minutes) and the forms stay untouched for the specs that test them.
  */
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
@@ -169,6 +169,16 @@ export async function subscribe(email: string) {
     form: { email, source: "footer", redirect_to: "/", form_stamp: stamp, hp_website: "" },
   });
   expect(response.status).toBeLessThan(400);
+}
+
+/** Creates an account through Create Account on /admin/login (a regular user, no access). */
+export async function signUp(email: string, password = "typed-search-1") {
+  const response = await request("POST", "/admin/login", {
+    address: randomLoopback(),
+    form: { intent: "signup", email, password, confirmPassword: password },
+  });
+  expect(response.status, response.body.slice(0, 300)).toBe(200);
+  expect(response.body).toContain("Registration Successful");
 }
 
 /**

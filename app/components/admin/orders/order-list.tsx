@@ -37,10 +37,12 @@ export function OrderResults({
 }: OrdersData & {
   filtered: boolean;
 }) {
-  // A new search, filter or page: skeletons until its data arrives (spec §2).
+  // A new search, filter or page: skeletons until its data arrives (spec §2); a search typed
+  // into the box keeps the cards, busy, until its own arrive (decision 017).
   const {
     loading,
     listPending,
+    showListLoading,
     openId,
     listHref,
     open: openOrder,
@@ -52,7 +54,7 @@ export function OrderResults({
   return (
     <>
       <ResultsRegion id="orders-results" title="Orders" busy={listPending}>
-        {listPending ? (
+        {showListLoading ? (
           <OrderCardSkeletons />
         ) : list.orders.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">
@@ -63,7 +65,7 @@ export function OrderResults({
           </div>
         ) : (
           <div className="flex flex-col gap-4">
-            <p className="text-sm text-muted-foreground" aria-live="polite">
+            <p className="text-sm text-muted-foreground">
               {list.totalIsExact
                 ? list.total > list.pageSize
                   ? `Showing ${first.toLocaleString("en-ZA")}–${last.toLocaleString("en-ZA")} of ${list.total.toLocaleString("en-ZA")} orders`

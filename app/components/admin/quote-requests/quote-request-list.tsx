@@ -177,6 +177,7 @@ export function QuoteRequestResults({
   const {
     loading,
     listPending,
+    showListLoading,
     openId,
     dialogHref,
     close: closeDialog,
@@ -184,7 +185,7 @@ export function QuoteRequestResults({
   return (
     <>
       <ResultsRegion id="requests-results" title="Quote requests" busy={listPending}>
-        {listPending ? (
+        {showListLoading ? (
           <RequestsLoading />
         ) : list.requests.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border bg-background p-10 text-center">

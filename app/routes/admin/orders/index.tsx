@@ -8,7 +8,7 @@ import {
   OrderResults,
   type OrdersData,
 } from "#app/components/admin/orders/order-list.tsx";
-import { ResultsRegion } from "#app/components/admin/results-region.tsx";
+import { foundText, ResultsRegion, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { orderFilterParams, parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
@@ -91,6 +91,10 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           overdue={query.overdue}
         />
       </section>
+      <ResultsStatus
+        resolve={results}
+        text={({ list }) => foundText(list.total, ["order", "orders"], list.totalIsExact)}
+      />
       {query.overdue ? (
         <OverdueNotice
           payment={query.payment}

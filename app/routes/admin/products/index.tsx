@@ -1,7 +1,12 @@
 import { PencilIcon, PlusIcon, Trash2Icon } from "lucide-react";
 import { data, Link, useFetcher, useRouteError } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
-import { DeferredList, errorMessage } from "#app/components/admin/deferred-list.tsx";
+import {
+  DeferredList,
+  errorMessage,
+  LoadingStatus,
+  pagePresence,
+} from "#app/components/admin/deferred-list.tsx";
 import {
   DeleteButton,
   DeleteConfirmationPanel,
@@ -10,6 +15,7 @@ import {
   deleteQuestion,
   useDeleteConfirmation,
 } from "#app/components/admin/delete-confirmation.tsx";
+import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -25,6 +31,7 @@ import {
   TableRow,
 } from "#app/components/ui/table.tsx";
 import { formFields } from "#app/lib/forms.ts";
+import { useListPending } from "#app/lib/list-url.ts";
 import { formatZar } from "#app/lib/money.ts";
 import { toast } from "#app/lib/toast.ts";
 import { DeleteSchema } from "#app/lib/validation/catalog.ts";
@@ -64,13 +71,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { q, list: list as ProductList | Promise<ProductList> };
 }
 
+const presence = pagePresence();
+
 /**
- * Client navigation: the page shows at once with 'Loading products...' (spec §2) and the rows
- * arrive from the server loader, which still guards and searches.
+ * Arriving from another page, the page shows at once with 'Loading products...' (spec §2)
+ * and the rows arrive from the server loader, which still guards and searches. Within the
+ * page (a new search, a deletion) the data is awaited as without a clientLoader, so a search
+ * typed into the box keeps the rows until its own arrive (decision 017).
  */
-export function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const q = new URL(request.url).searchParams.get("q")?.trim().slice(0, 200) ?? "";
-  return { q, list: serverLoader().then((data) => data.list) };
+  const list = serverLoader().then((data) => data.list);
+  return { q, list: presence.isOnScreen() ? await list : list };
 }
 
 const deleteError = (description: string) =>
@@ -121,6 +133,9 @@ function Dash() {
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { q, list } = loaderData;
+  presence.useOnScreen();
+  // A search sent with Enter or Search shows 'Loading products...' until its rows arrive.
+  const { pending, showLoading } = useListPending();
   const deleter = useFetcher<typeof action>();
   const confirmation = useDeleteConfirmation(deleter);
   useShowToast(deleter.data?.toast);
@@ -149,37 +164,46 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
             label="Search products"
           />
         </div>
-        <DeferredList
+        <ResultsStatus
           resolve={list}
-          suspenseKey={q}
-          loading="Loading products..."
-          errorTitle="Error fetching products"
-          errorText={(message) => message}
-        >
-          {({ products, confirmDelete }) => (
-            <>
-              {confirmDelete ? (
-                <div className="border-b border-border p-4 sm:p-6">
-                  <DeleteConfirmationPanel
-                    target={confirmDelete}
-                    title="Delete Product"
-                    description={deleteQuestion(confirmDelete)}
-                    cancelTo={
-                      q ? `/admin/products?${new URLSearchParams({ q })}` : "/admin/products"
-                    }
-                  />
-                </div>
-              ) : null}
-              {products.length === 0 ? (
-                <p className="p-6 text-center text-sm text-muted-foreground">
-                  {q ? `No products found for "${q}"` : "No products added yet"}
-                </p>
+          text={({ products }) => foundText(products.length, ["product", "products"])}
+        />
+        <div aria-busy={pending || undefined}>
+          <DeferredList
+            resolve={list}
+            loading="Loading products..."
+            errorTitle="Error fetching products"
+            errorText={(message) => message}
+          >
+            {({ products, confirmDelete }) =>
+              showLoading ? (
+                <LoadingStatus text="Loading products..." />
               ) : (
-                <ProductTable products={products} q={q} onDelete={confirmation.ask} />
-              )}
-            </>
-          )}
-        </DeferredList>
+                <>
+                  {confirmDelete ? (
+                    <div className="border-b border-border p-4 sm:p-6">
+                      <DeleteConfirmationPanel
+                        target={confirmDelete}
+                        title="Delete Product"
+                        description={deleteQuestion(confirmDelete)}
+                        cancelTo={
+                          q ? `/admin/products?${new URLSearchParams({ q })}` : "/admin/products"
+                        }
+                      />
+                    </div>
+                  ) : null}
+                  {products.length === 0 ? (
+                    <p className="p-6 text-center text-sm text-muted-foreground">
+                      {q ? `No products found for "${q}"` : "No products added yet"}
+                    </p>
+                  ) : (
+                    <ProductTable products={products} q={q} onDelete={confirmation.ask} />
+                  )}
+                </>
+              )
+            }
+          </DeferredList>
+        </div>
       </section>
       <DeleteConfirmDialog
         fetcher={deleter}
