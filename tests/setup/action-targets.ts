@@ -1,0 +1,491 @@
+import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
+import type { AppServices } from "#app/server/context.server.ts";
+import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { categories, contactRequests, orders, products } from "#db/schema/index.ts";
+import { createTestApp } from "#tests/setup/app.ts";
+import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createTestServices } from "#tests/setup/services.ts";
+import { createTestDatabase } from "#tests/setup/test-db.ts";
+
+/*
+ * Every route action of the route table as a target for robustness tests: its path, the
+ * form's real fields with a valid value each, what the page adds (stamp, intent), and the
+ * messages an answer must hold. Defined once, for the fuzz test (issue 9) and the hostile
+ * form structures of issue 20.
+ */
+
+/**
+ * What a field holds, which decides the wrong and hostile values it gets. "text" is free text
+ * that is stored as typed; "opaque" is read but never stored (a token in the path, say).
+ */
+export type Kind =
+  | "text"
+  | "opaque"
+  | "email"
+  | "enum"
+  | "uuid"
+  | "int"
+  | "price"
+  | "phone"
+  | "password"
+  | "boolean"
+  | "file";
+
+/** A real input field of a form: its kind and a value the action accepts. */
+export interface FieldSpec {
+  kind: Kind;
+  valid: () => string;
+  /** May be left out or blank (never the field that is broken on purpose). */
+  optional?: boolean;
+}
+
+export type Fields = Record<string, FieldSpec>;
+
+export interface Target {
+  /** The route pattern in app/routes.ts. */
+  pattern: string;
+  /** A label when one route has several forms (login and sign-up). */
+  variant?: string;
+  path: () => string;
+  admin?: boolean;
+  /**
+   * The form's real input fields, each form's list defined once below (QUOTE_FIELDS …): the
+   * generators break them, fill them with hostile values and build valid forms from them.
+   */
+  fields: Fields;
+  /** Fields the page adds itself (intent, anti-spam stamp, idempotency key …). */
+  hidden?: () => Record<string, string>;
+  /** Text fragments of which the answer must contain at least one. */
+  messages: string[];
+  /**
+   * The form works without JavaScript: a page answer must show the message in its markup,
+   * not only in the data the page's script would render (a toast, say).
+   */
+  noScript?: boolean;
+}
+
+const field = (kind: Kind, valid: string | (() => string), optional = false): FieldSpec => ({
+  kind,
+  valid: typeof valid === "string" ? () => valid : valid,
+  optional,
+});
+
+/** A form the action would accept. */
+export function validForm(target: Target): Record<string, string> {
+  return {
+    ...target.hidden?.(),
+    ...Object.fromEntries(
+      Object.entries(target.fields).map(([name, spec]) => [name, spec.valid()]),
+    ),
+  };
+}
+
+/**
+ * The rows and the app the targets post to, made by `startActionFixture` (each test file
+ * has its own module instance, so its own fixture).
+ */
+export const fixture = {
+  handle: undefined as unknown as DatabaseHandle,
+  services: undefined as unknown as AppServices,
+  app: undefined as unknown as Awaited<ReturnType<typeof createTestApp>>,
+  adminCookie: "",
+  productId: "",
+  categoryId: "",
+  orderId: "",
+  quoteRequestId: "",
+  managedCategoryId: "",
+  /** Each request's own client address, so rate limits never hide what is tested. */
+  addressCounter: 0,
+};
+
+const stamp = () => createFormStamp(fixture.services.env.SESSION_SECRET, Date.now() - 10_000);
+/** What the anti-spam check of every public form needs (a person's pace, honeypot empty). */
+const antiSpam = () => ({ form_stamp: stamp(), hp_website: "" });
+
+// Each form's real fields, once: the generators below take every list from here.
+const QUOTE_FIELDS: Fields = {
+  name: field("text", "Sipho Dlamini"),
+  email: field("email", "sipho@example.co.za"),
+  phone: field("phone", "082 123 4567", true),
+  service: field("enum", "iot"),
+  message: field("text", "We need a sensor network for our warehouse."),
+};
+const CONTACT_FIELDS: Fields = {
+  name: field("text", "Pieter"),
+  email: field("email", "pieter@example.co.za"),
+  phone: field("phone", "+27 31 464 0192", true),
+  subject: field("text", "Workshop visit"),
+  message: field("text", "May we visit on Friday?"),
+};
+const NEWSLETTER_FIELDS: Fields = { email: field("email", "reader@example.co.za") };
+const CHECKOUT_FIELDS: Fields = {
+  name: field("text", "Thandi Nkosi"),
+  email: field("email", "thandi@example.co.za"),
+  phone: field("phone", "082 123 4567"),
+  idempotencyKey: field("uuid", () => crypto.randomUUID()),
+  "lines[0].productId": field("uuid", () => fixture.productId),
+  "lines[0].quantity": field("int", "2"),
+};
+const LOGIN_FIELDS: Fields = {
+  email: field("email", "owner@example.co.za"),
+  password: field("password", "correct-horse-1"),
+};
+const SIGNUP_FIELDS: Fields = {
+  email: field("email", "new.person@example.co.za"),
+  password: field("password", "long-enough-1"),
+  confirmPassword: field("password", "long-enough-1"),
+};
+const PRODUCT_FIELDS: Fields = {
+  name: field("text", "Fuzzed Walnut Box"),
+  description: field("text", "Solid walnut.", true),
+  price: field("price", "120.00"),
+  categoryIds: field("uuid", () => fixture.categoryId, true),
+  image: field("file", "", true),
+  removeImage: field("boolean", "on", true),
+};
+const CATEGORY_FIELDS: Fields = {
+  name: field("text", "Fuzzed Gifts"),
+  isSpecial: field("boolean", "on", true),
+};
+const CATEGORY_MANAGER_FIELDS: Fields = {
+  intent: field("enum", "save"),
+  id: field("uuid", () => fixture.managedCategoryId, true),
+  name: field("text", "Fuzzed Gifts"),
+  description: field("text", "For weddings.", true),
+  image: field("file", "", true),
+  removeImage: field("boolean", "on", true),
+};
+const NOWHERE = "00000000-0000-4000-8000-000000000001";
+
+const FORM_MESSAGES = [
+  "Please fill out all fields.",
+  "Please enter a valid email address",
+  "Please enter a valid phone number",
+  "Please keep this under",
+  "unsupported character",
+  "Please keep this on one line",
+];
+
+export const TARGETS: Target[] = [
+  ...["", "digital", "hardware"].map((page) => ({
+    pattern: page ? page : "/",
+    // The home page's form posts to its index route (`?index`), not to the layout.
+    path: () => (page ? `/${page}` : "/?index"),
+    fields: QUOTE_FIELDS,
+    hidden: antiSpam,
+    messages: FORM_MESSAGES,
+    noScript: true,
+  })),
+  {
+    pattern: "contact",
+    path: () => "/contact",
+    fields: CONTACT_FIELDS,
+    hidden: antiSpam,
+    messages: FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "newsletter",
+    path: () => "/newsletter",
+    // The source defaults to the footer when absent; only the address can be wrong.
+    fields: NEWSLETTER_FIELDS,
+    hidden: () => ({ source: "footer", enhanced: "1", ...antiSpam() }),
+    messages: ["Please enter a valid email address."],
+    noScript: true,
+  },
+  {
+    pattern: "checkout",
+    path: () => "/checkout",
+    fields: CHECKOUT_FIELDS,
+    hidden: () => ({ "lines[0].priceCents": "15000", ...antiSpam() }),
+    messages: [
+      "Full name",
+      "Email address is required",
+      "Please enter a valid email address",
+      "Please enter a valid phone number",
+      "Phone number is required",
+      "unsupported character",
+      "Please keep this on one line",
+      "Invalid",
+      "no longer available",
+      "quantity",
+      "Quantity",
+      "Your order could not be read.",
+    ],
+  },
+  {
+    pattern: "newsletter/unsubscribe/:token",
+    path: () => `/newsletter/unsubscribe/${encodeURIComponent(`forged.${fixture.addressCounter}`)}`,
+    fields: { token: field("opaque", "x") },
+    messages: ["This unsubscribe link is not valid."],
+    noScript: true,
+  },
+  {
+    pattern: "admin/login",
+    variant: "login",
+    path: () => "/admin/login",
+    fields: LOGIN_FIELDS,
+    hidden: () => ({ intent: "login", redirectTo: "/admin/dashboard" }),
+    messages: [
+      "Please enter a valid email address",
+      "Password must be at least 6 characters",
+      "Password must be at most",
+    ],
+    noScript: true,
+  },
+  {
+    pattern: "admin/login",
+    variant: "signup",
+    path: () => "/admin/login",
+    fields: SIGNUP_FIELDS,
+    hidden: () => ({ intent: "signup" }),
+    messages: [
+      "Please enter a valid email address",
+      "Password must be at least 6 characters",
+      "Passwords do not match",
+      "Password must be at most",
+    ],
+    noScript: true,
+  },
+  ...["grant", "revoke"].map((intent) => ({
+    pattern: "admin/users",
+    variant: intent,
+    path: () => "/admin/users",
+    admin: true,
+    fields: { intent: field("enum", intent), userId: field("uuid", NOWHERE) },
+    messages: ["Failed to update admin status."],
+  })),
+  {
+    pattern: "admin/email",
+    path: () => "/admin/email",
+    admin: true,
+    fields: { id: field("uuid", NOWHERE) },
+    messages: ["That message no longer exists.", "Only a failed message can be retried."],
+  },
+];
+
+const CATALOG_FORM_MESSAGES = [
+  ...Object.values(CATALOG_MESSAGES),
+  // A hostile name sent twice (new, then edit or manager) is a duplicate.
+  "Category names must be unique",
+  "unsupported character",
+  "Please keep this on one line",
+  "please shorten what you typed",
+  "reload the page and try again",
+];
+
+TARGETS.push(
+  {
+    pattern: "admin/products",
+    path: () => "/admin/products",
+    admin: true,
+    fields: { intent: field("enum", "delete"), id: field("uuid", NOWHERE) },
+    messages: ["Choose a product to delete.", "The product does not exist"],
+  },
+  {
+    pattern: "admin/products/new",
+    path: () => "/admin/products/new",
+    admin: true,
+    fields: PRODUCT_FIELDS,
+    messages: CATALOG_FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "admin/products/:id",
+    path: () => `/admin/products/${fixture.productId}`,
+    admin: true,
+    fields: PRODUCT_FIELDS,
+    messages: CATALOG_FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "admin/categories",
+    path: () => "/admin/categories",
+    admin: true,
+    fields: { intent: field("enum", "delete"), id: field("uuid", NOWHERE) },
+    messages: ["Choose a category to delete.", "The category does not exist"],
+  },
+  {
+    pattern: "admin/categories/new",
+    path: () => "/admin/categories/new",
+    admin: true,
+    fields: CATEGORY_FIELDS,
+    messages: CATALOG_FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "admin/categories/:id",
+    path: () => `/admin/categories/${fixture.categoryId}`,
+    admin: true,
+    fields: CATEGORY_FIELDS,
+    messages: CATALOG_FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "admin/categories/manager",
+    variant: "save",
+    path: () => "/admin/categories/manager",
+    admin: true,
+    fields: CATEGORY_MANAGER_FIELDS,
+    messages: [...CATALOG_FORM_MESSAGES, "Choose a category to delete."],
+    noScript: true,
+  },
+  {
+    pattern: "admin/categories/manager",
+    variant: "delete",
+    path: () => "/admin/categories/manager",
+    admin: true,
+    fields: { intent: field("enum", "delete"), id: field("uuid", NOWHERE) },
+    messages: [
+      ...CATALOG_FORM_MESSAGES,
+      "Choose a category to delete.",
+      "The category does not exist",
+    ],
+  },
+);
+
+TARGETS.push(
+  {
+    pattern: "admin/orders/:id",
+    variant: "note",
+    path: () => `/admin/orders/${fixture.orderId}`,
+    admin: true,
+    fields: { intent: field("enum", "note"), note: field("text", "Called: delivery on Friday.") },
+    messages: [
+      "Please write a note.",
+      "Please keep a note under",
+      "unsupported character",
+      "Please choose one of the order statuses.",
+    ],
+  },
+  {
+    pattern: "admin/orders/:id",
+    variant: "status",
+    path: () => `/admin/orders/${fixture.orderId}`,
+    admin: true,
+    fields: { intent: field("enum", "status"), status: field("enum", "shipped") },
+    hidden: () => ({ notify: "on" }),
+    messages: ["Please choose one of the order statuses.", "Please write a note."],
+  },
+  ...["release", "delete"].map((intent) => ({
+    pattern: "admin/held",
+    variant: intent,
+    path: () => "/admin/held",
+    admin: true,
+    fields: { intent: field("enum", intent), id: field("uuid", NOWHERE) },
+    messages: ["Please choose a held submission.", "That submission is no longer held."],
+  })),
+  {
+    pattern: "admin/subscribers",
+    path: () => "/admin/subscribers",
+    admin: true,
+    fields: { intent: field("enum", "remove"), subscriberId: field("uuid", NOWHERE) },
+    messages: ["Please choose a subscriber to remove.", "That subscriber does not exist"],
+  },
+  ...["resolve", "reopen", "erase"].map((intent) => ({
+    pattern: "admin/quote-requests",
+    variant: intent,
+    path: () => "/admin/quote-requests",
+    admin: true,
+    fields: { intent: field("enum", intent), requestId: field("uuid", NOWHERE) },
+    messages: ["it was not understood", "That request does not exist"],
+  })),
+  {
+    pattern: "admin/quote-requests",
+    variant: "reply",
+    path: () => "/admin/quote-requests",
+    admin: true,
+    fields: {
+      intent: field("enum", "reply"),
+      requestId: field("uuid", () => fixture.quoteRequestId),
+      reply: field("text", "Dear Sipho, thanks."),
+    },
+    messages: [
+      "Please write a reply.",
+      "Please keep the reply under",
+      "unsupported character",
+      "it was not understood",
+      "That request does not exist",
+    ],
+  },
+);
+
+/** Actions with no input to break: they must still never fail or change data. */
+export const INPUTLESS = ["admin/logout"];
+
+/** A fresh database with an admin, a product, categories, an order and a quote request. */
+export async function startActionFixture() {
+  const handle = await createTestDatabase();
+  const services = createTestServices(handle);
+  Object.assign(fixture, { handle, services, app: await createTestApp(services) });
+  const admin = await createTestUser(services.db, {
+    admin: true,
+    email: "owner@example.co.za",
+    password: "correct-horse-1",
+  });
+  fixture.adminCookie = (await signedInCookie(services, admin.id)).cookie;
+  const [product] = await services.db
+    .insert(products)
+    .values({ name: "Walnut Phone Stand", price: "150.00" })
+    .returning({ id: products.id });
+  fixture.productId = product!.id;
+  const [category] = await services.db
+    .insert(categories)
+    .values({ name: "Desk Gifts" })
+    .returning({ id: categories.id });
+  fixture.categoryId = category!.id;
+  const [managed] = await services.db
+    .insert(categories)
+    .values({ name: "Managed Gifts", description: "Edited in the manager." })
+    .returning({ id: categories.id });
+  fixture.managedCategoryId = managed!.id;
+  const [order] = await services.db
+    .insert(orders)
+    .values({ customerName: "Lindiwe Zulu", email: "lindiwe@example.co.za", phone: "0821234567" })
+    .returning({ id: orders.id });
+  fixture.orderId = order!.id;
+  const [request] = await services.db
+    .insert(contactRequests)
+    .values({ name: "Sipho", email: "sipho@example.co.za", service: "iot", message: "Sensors" })
+    .returning({ id: contactRequests.id });
+  fixture.quoteRequestId = request!.id;
+}
+
+/** Where a fetcher posts the form of `path`: `/digital.data`, `/_.data?index` for home. */
+export function dataPath(path: string) {
+  const url = new URL(path, "http://site.test");
+  // v8_trailingSlashAwareDataRequests: a path ending in a slash gets `_.data`.
+  const pathname = url.pathname.endsWith("/") ? `${url.pathname}_.data` : `${url.pathname}.data`;
+  return `${pathname}${url.search}`;
+}
+
+/** One posted form, as an ordered list of fields, urlencoded or multipart, page or data. */
+export interface PostedForm {
+  entries: [string, string][];
+  multipart: boolean;
+  data: boolean;
+}
+
+/** Posts a form as the page would (document) or as its fetcher does (`.data`). */
+export async function send(
+  target: { path: () => string; admin?: boolean },
+  form: PostedForm,
+  options: { signedIn?: boolean } = {},
+) {
+  // A new client address each time: rate limits must not hide the validation.
+  fixture.addressCounter += 1;
+  const { addressCounter } = fixture;
+  let body: URLSearchParams | FormData = new URLSearchParams(form.entries);
+  if (form.multipart) {
+    body = new FormData();
+    for (const [name, value] of form.entries) body.append(name, value);
+  }
+  const response = await fixture.app.request(form.data ? dataPath(target.path()) : target.path(), {
+    method: "POST",
+    body,
+    clientAddress: `198.51.100.${addressCounter % 250}-${addressCounter}`,
+    headers: (options.signedIn ?? target.admin) ? { Cookie: fixture.adminCookie } : {},
+  });
+  return { status: response.status, text: (await response.text()).replaceAll("<!-- -->", "") };
+}
