@@ -76,6 +76,15 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(backup.err).toBe("");
     expect(backup).toMatchObject({ code: 0 });
     expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 6 files/);
+    // `verify` checks the file alone: no database, no DATA_DIR needed.
+    const nowhere = path.join(createTempDataDir(), "never-created");
+    const verified = cli(nowhere, ["verify", file]);
+    expect(fs.existsSync(nowhere)).toBe(false);
+    expect(verified.err).toBe("");
+    expect(verified.code).toBe(0);
+    expect(verified.out).toMatch(
+      /is complete: \d+ rows and 6 files .* on the embedded database\.$/m,
+    );
 
     const fresh = createTempDataDir();
     const restored = cli(fresh, ["restore", file]);
@@ -102,6 +111,9 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(cut.err).toMatch(
       /cannot be restored: the file is damaged or incomplete.*Nothing was changed/,
     );
+    const checked = cli(createTempDataDir(), ["verify", file]);
+    expect(checked.code).toBe(1);
+    expect(checked.err).toMatch(/cannot be restored: the file is damaged or incomplete/);
   }, 180_000);
 });
 
