@@ -80,14 +80,15 @@ describe("deploy/caddy/Caddyfile", () => {
           },
         },
       );
-    for (const env of [
+    const sites: Record<string, string>[] = [
       {},
       {
         KWEZI_SITE: "shop.example.co.za",
         KWEZI_UPSTREAMS: "10.1.0.5:3000 10.1.0.6:3000 10.1.0.7:3000",
         KWEZI_ACME_EMAIL: "ops@example.co.za",
       },
-    ]) {
+    ];
+    for (const env of sites) {
       const result = validate(env);
       expect(result.stdout + result.stderr).toContain("Valid configuration");
       // Formatted as `caddy fmt` writes it (Caddy warns otherwise).
