@@ -17,10 +17,10 @@ import {
   createNginxDir,
   findNginx,
   freePort,
-  killNginxProcesses,
   NO_NGINX,
   type RunningNginx,
   startNginx,
+  stopNginxProcesses,
   upstreamConfFromExample,
   writeNginxConfig,
 } from "#tests/setup/nginx.ts";
@@ -257,7 +257,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  killNginxProcesses();
+  await stopNginxProcesses();
   killServerProcesses();
   if (SKIP_REASON) return;
   if (Object.keys(figures).length > 0) {

@@ -142,9 +142,22 @@ export interface RunningNginx {
 
 const running: ChildProcess[] = [];
 
-/** Stops every nginx this file started (afterAll). */
-export function killNginxProcesses() {
-  for (const child of running.splice(0)) child.kill("SIGKILL");
+/**
+ * Stops every nginx this file started (afterAll). SIGTERM, so that the master process takes
+ * its workers down with it: workers whose master was killed outright would stay behind,
+ * still listening.
+ */
+export async function stopNginxProcesses() {
+  await Promise.all(
+    running.splice(0).map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 /** Starts nginx on a configuration written by writeNginxConfig; resolves once `port` answers. */
