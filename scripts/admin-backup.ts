@@ -6,6 +6,7 @@ import {
   BackupFileError,
   RestoreRefusedError,
   restoreBackupFile,
+  verifyBackupFile,
   writeBackupFile,
 } from "#app/server/backup/backup.server.ts";
 import {
@@ -20,12 +21,13 @@ import { createDatabaseStorage, createStorage } from "#app/server/storage/storag
 import type { CliIo } from "./admin-cli.ts";
 
 /*
- * `npm run admin -- backup <file> | restore <file> [--force] | copy-to <postgres-url> [--force]`
- * (issue 17, decision 016). Each opens the configured database itself: on PGlite the running
- * server holds it, so backup points to the admin's download and restore asks to stop it.
+ * `npm run admin -- backup <file> | restore <file> [--force] | copy-to <postgres-url> [--force]
+ * | verify <file>` (issue 17, decision 019). Each opens the configured database itself: on
+ * PGlite the running server holds it, so backup points to the admin's download and restore
+ * asks to stop it. `verify` opens no database at all.
  */
 
-export const BACKUP_COMMANDS = new Set(["backup", "restore", "copy-to"]);
+export const BACKUP_COMMANDS = new Set(["backup", "restore", "copy-to", "verify"]);
 
 export const BACKUP_USAGE = `  backup <file>     Write the whole shop (every table and every image) to one file.
                     On the embedded database while the server runs: use the admin's
@@ -35,7 +37,9 @@ export const BACKUP_USAGE = `  backup <file>     Write the whole shop (every tab
                     when it already holds a shop, unless --force (which replaces it).
   copy-to <postgres-url> [--force]
                     Copy this shop (rows and images) into a PostgreSQL database, e.g. to
-                    move from the embedded database to PostgreSQL (README).`;
+                    move from the embedded database to PostgreSQL (README).
+  verify <file>     Check a backup file completely (every row, image and the checksum)
+                    without touching any database: after copying it, and in restore drills.`;
 
 async function openConfigured(env: Env, purpose: string): Promise<DatabaseHandle> {
   try {
@@ -54,11 +58,18 @@ async function openConfigured(env: Env, purpose: string): Promise<DatabaseHandle
 const describeSummary = (s: { rows: number; files: number; bytes: number }) =>
   `${s.rows} rows and ${s.files} files (${(s.bytes / 1024 / 1024).toFixed(1)} MB of images)`;
 
-export async function runBackupCommand(argv: string[], env: Env, io: CliIo): Promise<number> {
+/** `readEnv` is called only by the commands that open a database (`verify` reads a file). */
+export async function runBackupCommand(
+  argv: string[],
+  readEnv: () => Env,
+  io: CliIo,
+): Promise<number> {
   const [command, ...rest] = argv;
   const flags = new Set(rest.filter((a) => a.startsWith("--")));
   const [target] = rest.filter((a) => !a.startsWith("--"));
-  const unknown = [...flags].filter((f) => f !== "--force" || command === "backup");
+  const unknown = [...flags].filter(
+    (f) => f !== "--force" || command === "backup" || command === "verify",
+  );
   if (unknown.length > 0) {
     io.err(`Unknown option ${unknown[0]} for ${command}`);
     return 2;
@@ -69,6 +80,14 @@ export async function runBackupCommand(argv: string[], env: Env, io: CliIo): Pro
   }
   const force = flags.has("--force");
   try {
+    if (command === "verify") {
+      const summary = await verifyBackupFile(target);
+      io.out(
+        `${target} is complete: ${describeSummary(summary)}, made ${summary.header.createdAt} on ${summary.header.source === "postgres" ? "PostgreSQL" : "the embedded database"}.`,
+      );
+      return 0;
+    }
+    const env = readEnv();
     if (command === "backup") {
       const handle = await openConfigured(
         env,
@@ -132,7 +151,9 @@ export async function runBackupCommand(argv: string[], env: Env, io: CliIo): Pro
     }
   } catch (error) {
     if (error instanceof BackupFileError) {
-      io.err(`The backup ${target} cannot be restored: ${error.message}. Nothing was changed.`);
+      io.err(
+        `The backup ${target} cannot be restored: ${error.message}.${command === "verify" ? "" : " Nothing was changed."}`,
+      );
       return 1;
     }
     if (error instanceof RestoreRefusedError) {

@@ -7,7 +7,7 @@ import { type CliIo, runAdminCli } from "./admin-cli.ts";
 
 /*
  * The admin CLI: `npm run admin -- create|grant|revoke|list …` (README "The first admin"),
- * and `backup|restore|copy-to` (scripts/admin-backup.ts).
+ * and `backup|restore|copy-to|verify` (scripts/admin-backup.ts).
  * It opens the configured database (DATABASE_URL, or the PGlite files in DATA_DIR; reads
  * ./.env like `npm start`), applies pending migrations, runs one command and closes it.
  * With PGlite, stop the server first: the embedded database serves one process at a time.
@@ -68,10 +68,10 @@ const io: CliIo = {
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
-  const env = loadEnv();
   const argv = process.argv.slice(2);
-  // Backups open the database (or two) their own way.
-  if (BACKUP_COMMANDS.has(argv[0] ?? "")) return runBackupCommand(argv, env, io);
+  // Backups open the database (or two) their own way; `verify` opens none.
+  if (BACKUP_COMMANDS.has(argv[0] ?? "")) return runBackupCommand(argv, () => loadEnv(), io);
+  const env = loadEnv();
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.DATABASE_URL ? undefined : pgliteDirectory(env),

@@ -1,12 +1,16 @@
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import express from "express";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
 import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
+import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import {
   createDatabaseStorage,
   createStorage,
@@ -76,6 +80,15 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(backup.err).toBe("");
     expect(backup).toMatchObject({ code: 0 });
     expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 6 files/);
+    // `verify` checks the file alone: no database, no DATA_DIR needed.
+    const nowhere = path.join(createTempDataDir(), "never-created");
+    const verified = cli(nowhere, ["verify", file]);
+    expect(fs.existsSync(nowhere)).toBe(false);
+    expect(verified.err).toBe("");
+    expect(verified.code).toBe(0);
+    expect(verified.out).toMatch(
+      /is complete: \d+ rows and 6 files .* on the embedded database\.$/m,
+    );
 
     const fresh = createTempDataDir();
     const restored = cli(fresh, ["restore", file]);
@@ -102,6 +115,9 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(cut.err).toMatch(
       /cannot be restored: the file is damaged or incomplete.*Nothing was changed/,
     );
+    const checked = cli(createTempDataDir(), ["verify", file]);
+    expect(checked.code).toBe(1);
+    expect(checked.err).toMatch(/cannot be restored: the file is damaged or incomplete/);
   }, 180_000);
 });
 
@@ -151,6 +167,26 @@ describe.runIf(TEST_DB_KIND === "postgres")("copy-to moves an embedded shop to P
     const image = crafts.match(/\/uploads\/products\/[0-9a-f]{32}-\d+\.webp/)![0];
     const file = await services.storage.read(target.db, image.slice("/uploads/".length));
     expect(file?.contentType).toBe("image/webp");
+    // /uploads as server.ts mounts it, now from the database: the same bytes as on disk.
+    const uploads = express().use(
+      "/uploads",
+      serveUploads({ storage: services.storage, db: target.db, dataDir: createTempDataDir() }),
+    );
+    const server = await new Promise<Server>((resolve) => {
+      const listening = uploads.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const served = await fetch(`http://127.0.0.1:${port}${image}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      const bytes = Buffer.from(await served.arrayBuffer());
+      expect(crypto.createHash("sha256").update(bytes).digest("hex")).toBe(
+        shop.files[image.slice("/uploads/".length)],
+      );
+    } finally {
+      server.close();
+    }
     const signIn = await app.postForm("/admin/login", {
       intent: "login",
       email: "owner@example.co.za",

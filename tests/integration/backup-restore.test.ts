@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   BackupFileError,
@@ -13,9 +14,10 @@ import {
   createDatabaseStorage,
   createDiskStorage,
   type FileStorage,
+  StorageWriteError,
   uploadsDirectory,
 } from "#app/server/storage/storage.server.ts";
-import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
+import { databaseFingerprint, executeRows } from "#tests/setup/db-fingerprint.ts";
 import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
 import { rowCounts, seedShop, storedFileBytes } from "#tests/setup/shop.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
@@ -23,7 +25,9 @@ import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 /*
  * Backup and restore of a whole shop as one file (issue 17): every table's rows and every
  * image, byte for byte; a damaged, cut-off or foreign file is refused before anything
- * changes; a target that holds a shop is refused unless forced.
+ * changes; a target that holds a shop is refused unless forced; a restore that fails
+ * part-way (a row the database refuses, an image the disk cannot take) leaves the target
+ * exactly as it was: never half a shop.
  */
 
 const handles: DatabaseHandle[] = [];
@@ -152,6 +156,73 @@ describe("a damaged backup file", () => {
     expect((error as Error).message).toMatch(message);
     expect(await databaseFingerprint(target.handle.db)).toBe(before);
     expect(await target.storage.list(target.handle.db)).toEqual([]);
+  });
+});
+
+describe("a restore that fails part-way", () => {
+  it("leaves the shop it was replacing exactly as it was (--force, a row refused)", async () => {
+    const target = await emptyTarget("database");
+    await restoreBackupFile(target.handle.db, target.storage, backupFile);
+    // The target's shop moved on since the backup: this is what must survive.
+    await target.handle.db.execute(
+      sql`update products set name = 'Walnut Bowl' where name = 'Wooden Bowl'`,
+    );
+    const before = await databaseFingerprint(target.handle.db);
+    const filesBefore = await storedFileBytes(target.handle.db, target.storage);
+    // The database refuses one order line of the backup, long after the truncate and the
+    // first tables: a constraint that checks only new rows.
+    await target.handle.db.execute(
+      sql.raw(
+        `alter table order_items add constraint refuse_brass_lamp check (product_name <> 'Brass Lamp') not valid`,
+      ),
+    );
+    try {
+      const error = await restoreBackupFile(target.handle.db, target.storage, backupFile, {
+        force: true,
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(String((error as Error & { cause?: Error }).cause ?? error)).toMatch(
+        /refuse_brass_lamp/,
+      );
+    } finally {
+      await target.handle.db.execute(
+        sql.raw("alter table order_items drop constraint refuse_brass_lamp"),
+      );
+    }
+    expect(await databaseFingerprint(target.handle.db)).toBe(before);
+    expect(await storedFileBytes(target.handle.db, target.storage)).toEqual(filesBefore);
+    const [walnut] = await executeRows<{ n: string | number }>(
+      target.handle.db,
+      sql`select count(*) as n from products where name = 'Walnut Bowl'`,
+    );
+    expect(Number(walnut?.n)).toBe(1);
+  });
+
+  it("leaves no row and no file behind when an image cannot be written", async () => {
+    const target = await emptyTarget("disk");
+    const disk = target.storage;
+    let puts = 0;
+    // The disk fills up at the fourth image of six: three files are on disk by then.
+    const fillsUp: FileStorage = {
+      ...disk,
+      async put(db, key, body, type) {
+        puts += 1;
+        if (puts === 4) throw new StorageWriteError("The image storage on the server is full.");
+        return disk.put(db, key, body, type);
+      },
+    };
+    const before = await databaseFingerprint(target.handle.db);
+    const error = await restoreBackupFile(target.handle.db, fillsUp, backupFile).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(StorageWriteError);
+    expect(puts).toBe(4);
+    expect(await databaseFingerprint(target.handle.db)).toBe(before);
+    expect(await disk.list(target.handle.db)).toEqual([]);
+    // The same restore into the same target then succeeds in full.
+    const summary = await restoreBackupFile(target.handle.db, disk, backupFile);
+    expect(summary.files).toBe(6);
+    expect(await rowCounts(target.handle.db)).toMatchObject({ orders: 2, products: 2 });
   });
 });
 

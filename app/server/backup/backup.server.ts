@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server.ts";
 import type { FileStorage } from "../storage/storage.server.ts";
 
 /*
- * One file holds everything a shop owns (issue 17, decision 016): every row of every table
+ * One file holds everything a shop owns (issue 17, decision 019): every row of every table
  * and every uploaded file, whichever storage holds them. It is gzip-compressed JSON lines:
  *
  *   {"format":"kwezi-shop-backup","version":1,...,"tables":[{name,columns,rows}],"files":n}
@@ -447,10 +447,11 @@ export async function restoreBackupFile(
       `the target already holds a shop (${existing.rows > 0 ? "rows" : "files"}): restore into an empty database, or pass --force to replace it`,
     );
   }
-  const keysBefore = options.force && storage.kind === "disk" ? await storage.list(db) : [];
+  // Files on disk are outside the transaction: what was there before, to put things back.
+  const keysBefore = new Set(storage.kind === "disk" ? await storage.list(db) : []);
   const restoredKeys = new Set<string>();
 
-  const summary = await db.transaction(async (tx) => {
+  const restoring = db.transaction(async (tx) => {
     const tables = (await listTables(tx)).map((t) => t.name);
     // Counters kept by triggers are restored as they were, not recounted on top.
     for (const name of tables) {
@@ -511,9 +512,22 @@ export async function restoreBackupFile(
     await notifyCatalogChanged(tx);
     return result;
   });
+  let summary: BackupSummary;
+  try {
+    summary = await restoring;
+  } catch (error) {
+    // The rows rolled back; the files this restore added to the disk go too, so a failed
+    // restore leaves the target as it was (decision 019).
+    for (const key of restoredKeys) {
+      if (!keysBefore.has(key)) await storage.delete(db, key).catch(() => {});
+    }
+    throw error;
+  }
   // Files of the replaced shop that the backup does not have (disk only: rows went with it).
-  for (const key of keysBefore) {
-    if (!restoredKeys.has(key)) await storage.delete(db, key);
+  if (options.force) {
+    for (const key of keysBefore) {
+      if (!restoredKeys.has(key)) await storage.delete(db, key);
+    }
   }
   return summary;
 }

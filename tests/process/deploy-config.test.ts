@@ -1,0 +1,197 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
+import {
+  createNginxDir,
+  findNginx,
+  NO_NGINX,
+  SHIPPED_SITE_FILES,
+  testNginxConfig,
+  writeNginxConfig,
+} from "#tests/setup/nginx.ts";
+import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { createTempDataDir } from "#tests/setup/services.ts";
+import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
+import { environmentWithoutAppSettings } from "../../scripts/lib/server-process.ts";
+
+/*
+ * The deployment files under deploy/ (docs/deploy.md), checked by the tools that will run
+ * them: nginx -t on the shipped site with the example site files, caddy validate on the
+ * Caddyfile, systemd-analyze verify on the units, and the scheduled backup script run for
+ * real against a production server on the embedded database. (The nginx site also runs in
+ * front of two app processes in two-node.test.ts; the backup script's PostgreSQL branch runs
+ * there too.) A tool that is not installed skips its test, saying how to install it.
+ */
+
+afterAll(killServerProcesses);
+
+const nginx = findNginx();
+const commandExists = (name: string) =>
+  spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).status === 0;
+
+describe("deploy/nginx", () => {
+  it("passes nginx -t: the shipped site with the example site files", ({ skip }) => {
+    skip(!nginx, NO_NGINX);
+    const dir = createNginxDir();
+    const example = (name: string) => fs.readFileSync(path.join(SHIPPED_SITE_FILES, name), "utf8");
+    // The examples name Let's Encrypt's files, which exist only once certbot has run: nginx
+    // -t loads the certificate, so it gets a throwaway one in their place.
+    const https = example("https.conf")
+      .replace(/^ssl_certificate\s.*$/m, `ssl_certificate ${path.join(dir, "conf/cert.pem")};`)
+      .replace(
+        /^ssl_certificate_key\s.*$/m,
+        `ssl_certificate_key ${path.join(dir, "conf/key.pem")};`,
+      );
+    expect(https).not.toContain("/etc/letsencrypt");
+    const conf = writeNginxConfig(
+      dir,
+      { upstream: example("upstream.conf"), http: example("http.conf"), https },
+      createSelfSignedCertificate(),
+    );
+    const result = testNginxConfig(nginx!, dir, conf);
+    expect(result.output).toContain("test is successful");
+    expect(result.output).not.toMatch(/\[(warn|emerg|crit|alert)\]/);
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("deploy/caddy/Caddyfile", () => {
+  it("passes caddy validate, with its defaults and with a site's values", ({ skip }) => {
+    skip(
+      !commandExists("caddy"),
+      "caddy is not installed: apt-get install caddy (Debian 12 has 2.6; .ci/run installs it)",
+    );
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-test-"));
+    const validate = (env: Record<string, string>) =>
+      spawnSync(
+        "caddy",
+        ["validate", "--adapter", "caddyfile", "--config", "deploy/caddy/Caddyfile"],
+        {
+          encoding: "utf8",
+          env: {
+            PATH: process.env.PATH,
+            HOME: home,
+            XDG_DATA_HOME: home,
+            XDG_CONFIG_HOME: home,
+            ...env,
+          },
+        },
+      );
+    const sites: Record<string, string>[] = [
+      {},
+      {
+        KWEZI_SITE: "shop.example.co.za",
+        KWEZI_UPSTREAMS: "10.1.0.5:3000 10.1.0.6:3000 10.1.0.7:3000",
+        KWEZI_ACME_EMAIL: "ops@example.co.za",
+      },
+    ];
+    for (const env of sites) {
+      const result = validate(env);
+      expect(result.stdout + result.stderr).toContain("Valid configuration");
+      // Formatted as `caddy fmt` writes it (Caddy warns otherwise).
+      expect(result.stderr).not.toContain("not formatted");
+      expect(result.status).toBe(0);
+    }
+  });
+});
+
+describe("deploy/systemd", () => {
+  it("passes systemd-analyze verify: the app, the backup and its timer", ({ skip }) => {
+    skip(
+      !commandExists("systemd-analyze"),
+      "systemd-analyze is not installed (Debian: the systemd package)",
+    );
+    // Copies in a folder of their own: verify reads the timer's service beside it. The
+    // units run Debian's /usr/bin/node; where Node lives elsewhere, the copy names it.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "units-test-"));
+    const units = ["kwezi.service", "kwezi-backup.service", "kwezi-backup.timer"];
+    for (const unit of units) {
+      let text = fs.readFileSync(path.join("deploy/systemd", unit), "utf8");
+      if (!fs.existsSync("/usr/bin/node"))
+        text = text.replaceAll("/usr/bin/node", process.execPath);
+      fs.writeFileSync(path.join(dir, unit), text);
+    }
+    const result = spawnSync(
+      "systemd-analyze",
+      ["verify", ...units.map((unit) => path.join(dir, unit))],
+      { encoding: "utf8" },
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    // Unknown or misspelt settings are only warned about, with the status still 0.
+    expect(output).not.toMatch(/unknown|invalid|failed|not executable|ignoring/i);
+    expect(result.status).toBe(0);
+  });
+});
+
+describe("deploy/bin/kwezi-backup on the embedded database", () => {
+  it("fetches the admin's download from the running server, verifies it and keeps the newest BACKUP_KEEP", async ({
+    skip,
+  }) => {
+    skip(!commandExists("curl"), "curl is not installed (apt-get install curl)");
+    const dataDir = createTempDataDir();
+    const admin = { email: "backup@example.co.za", password: "backup-password-1" };
+    const server = startServerProcess(dataDir, {
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      // As deployed behind a proxy: https cookies (named __Host-en_session), a trusted proxy.
+      PUBLIC_URL: "https://shop.example.co.za",
+      TRUST_PROXY: "loopback",
+    });
+    const port = await server.ready;
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), "backups-test-"));
+    fs.writeFileSync(path.join(backups, "notes.txt"), "not a backup: left alone\n");
+    const passwordFile = path.join(createTempDataDir(), "backup-password");
+    fs.writeFileSync(passwordFile, `${admin.password}\n`, { mode: 0o600 });
+    const run = (password = passwordFile) =>
+      spawnSync("bash", ["deploy/bin/kwezi-backup"], {
+        encoding: "utf8",
+        timeout: 90_000,
+        env: {
+          ...environmentWithoutAppSettings(),
+          // What kwezi-backup.service passes: the app's settings and the backup's own.
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          BACKUP_DIR: backups,
+          BACKUP_KEEP: "2",
+          BACKUP_ADMIN_EMAIL: admin.email,
+          BACKUP_PASSWORD_FILE: password,
+        },
+      });
+
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      // The names carry the second: one backup per second at most.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const result = run();
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      const name = /\/(shop-[\d-]+\.backup) written and verified; keeping the newest 2/.exec(
+        result.stdout,
+      )?.[1];
+      expect(name, result.stdout).toBeTruthy();
+      names.push(name!);
+    }
+    // The oldest went; the file that is not a backup stayed; no temporary files are left.
+    expect(fs.readdirSync(backups).sort()).toEqual([...names.slice(1), "notes.txt"].sort());
+    const summary = await verifyBackupFile(path.join(backups, names[2]!));
+    expect(summary.header.source).toBe("pglite");
+    expect(summary.header.tables.find((t) => t.name === "products")?.rows).toBeGreaterThan(5);
+    expect(summary.files).toBeGreaterThan(10);
+
+    // A wrong password: a clear message, a failed status, nothing written or removed.
+    const wrong = path.join(createTempDataDir(), "wrong-password");
+    fs.writeFileSync(wrong, "not-the-password\n");
+    const refused = run(wrong);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/signing in as backup@example\.co\.za .* failed \(HTTP 401\)/);
+    expect(fs.readdirSync(backups).sort()).toEqual([...names.slice(1), "notes.txt"].sort());
+
+    // Each run signed out again: the admin's download left no session behind.
+    const log = server.output();
+    expect(log.match(/"url":"\/admin\/logout"/g)?.length).toBe(3);
+  }, 120_000);
+});
