@@ -189,6 +189,41 @@ describe("request body limits", () => {
   });
 });
 
+describe("hostile form structures (issue 20)", () => {
+  it("survives the 60-byte request that used to exhaust the heap, and stays healthy", async () => {
+    const crash = "intent=login&email=a%40b.co&password=abcdefg&x[999999999]=1";
+    for (const path of ["/admin/login.data", "/admin/login", "/checkout", "/checkout.data"]) {
+      const response = await post(path, { body: crash, headers: { Origin: origin } });
+      expect(response.status, path).toBe(400);
+      expect((await response.text()).length, path).toBeLessThan(2048);
+    }
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    // And it still serves pages and takes a real sign-in form.
+    expect((await fetch(`${base}/crafts`)).status).toBe(200);
+    const login = await post("/admin/login", {
+      body: new URLSearchParams({
+        intent: "login",
+        email: "owner@example.co.za",
+        password: SECRETS.ADMIN_PASSWORD,
+      }).toString(),
+      headers: { Origin: origin },
+    });
+    expect(login.status).toBe(302);
+  });
+
+  it("answers a multipart body without its boundary and a NUL in an address with 400", async () => {
+    const multipart = await post("/contact", {
+      body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--x--\r\n',
+      headers: { Origin: origin, "Content-Type": "multipart/form-data" },
+    });
+    expect(multipart.status).toBe(400);
+    expect(await multipart.text()).toContain("The form could not be read.");
+    const nul = await fetch(`${base}/crafts?category=%00`);
+    expect(nul.status).toBe(400);
+  });
+});
+
 describe("logs", () => {
   it("never contain a password, the session secret or the SMTP credentials", async () => {
     // A failed and a successful sign-in, and a subscription whose e-mail cannot be delivered.

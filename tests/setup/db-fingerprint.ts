@@ -8,8 +8,9 @@ export async function executeRows<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * A digest of every row of every table (except sessions and rate-limit counters, which a
- * refused request may legitimately touch), to prove that a request changed nothing.
+ * A digest of every row of every table (except sessions, rate-limit counters and the daily
+ * counts of anti-spam verdicts, which a refused request may legitimately touch), to prove
+ * that a request changed nothing.
  */
 export async function databaseFingerprint(db: Database): Promise<string> {
   const tables = await executeRows<{ table_name: string }>(
@@ -17,7 +18,7 @@ export async function databaseFingerprint(db: Database): Promise<string> {
     sql`
     select table_name from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE'
-      and table_name not in ('sessions', 'rate_limits', '__drizzle_migrations')
+      and table_name not in ('sessions', 'rate_limits', 'form_verdict_counts', '__drizzle_migrations')
     order by table_name`,
   );
   const parts: string[] = [];
