@@ -117,6 +117,38 @@ describe("start-up on the configured database", () => {
     });
   });
 
+  it.runIf(TEST_DB_KIND === "postgres")(
+    "two processes starting together on an empty PostgreSQL seed one catalogue and one admin",
+    { timeout: 120_000 },
+    async () => {
+      const database = await emptyDatabase({
+        ADMIN_EMAIL: "owner@example.co.za",
+        ADMIN_PASSWORD: "first-password-1",
+        SEED_DEMO: "true",
+      });
+      // Each with its own data directory, as two app servers have.
+      const started = await Promise.allSettled([
+        bootstrapDatabase(database.env(), logger),
+        bootstrapDatabase(database.env({ DATA_DIR: createTempDataDir() }), logger),
+      ]);
+      const handles = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+      try {
+        expect(started.map((s) => s.status)).toEqual(["fulfilled", "fulfilled"]);
+        const { db } = handles[0]!;
+        const [row] = await db.select({ n: count() }).from(products);
+        expect(row!.n).toBeGreaterThan(0);
+        // One catalogue: no category or product twice.
+        const duplicates = await db.execute(
+          sql`select name from products group by name having count(*) > 1`,
+        );
+        expect([...(duplicates as unknown as unknown[])]).toEqual([]);
+        expect(await db.$count(users)).toBe(1);
+      } finally {
+        for (const handle of handles) await handle.close();
+      }
+    },
+  );
+
   it("stops with one line naming the failed migration, and leaves the database closed", {
     timeout: 90_000,
   }, async () => {

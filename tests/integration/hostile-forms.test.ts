@@ -80,7 +80,7 @@ async function pageSize(target: Target) {
   const path = target.path().replace(/\?index$/, "");
   const key = `${target.admin ? "admin" : "visitor"} ${path}`;
   if (!baselines.has(key)) {
-    const headers = target.admin ? { Cookie: fixture.adminCookie } : {};
+    const headers: Record<string, string> = target.admin ? { Cookie: fixture.adminCookie } : {};
     let response = await fixture.app.request(path, { headers });
     // /newsletter has no page of its own: it sends a visitor home.
     const location = response.headers.get("Location");

@@ -182,7 +182,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 // ---------------------------------------------------------------------------------------
 // The two app processes.
 
-function nodeEnv(name: "A" | "B", port: number): Record<string, string> {
+function nodeEnv(port: number): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
@@ -193,15 +193,17 @@ function nodeEnv(name: "A" | "B", port: number): Record<string, string> {
     SMTP_URL: smtp.url,
     MAIL_FROM: "Kwezi Engineering <no-reply@example.co.za>",
     NOTIFY_EMAIL: "office@example.co.za",
-    // Only the first process seeds and creates the admin (both start at once: the second
-    // waits for the first's migrations on the advisory lock).
-    SEED_DEMO: name === "A" ? "true" : "false",
-    ...(name === "A" ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+    // The same settings on both, as from one environment file: both start at once, and
+    // the advisory lock makes one of them migrate, create the admin and seed the catalogue
+    // while the other waits and then finds it done.
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   };
 }
 
 function startNode(node: Omit<Node, "server">): Node {
-  const server = startServerProcess(node.dataDir, nodeEnv(node.name, node.port));
+  const server = startServerProcess(node.dataDir, nodeEnv(node.port));
   let pending = "";
   server.child.stdout!.on("data", (chunk: Buffer) => {
     const lines = (pending + chunk.toString()).split("\n");

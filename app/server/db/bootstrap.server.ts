@@ -22,19 +22,21 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
     logger.info(
       `database: ${handle.kind === "postgres" ? redactUrl(env.DATABASE_URL!) : pgliteDirectory(env)}`,
     );
-    await migrateDatabase(handle);
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const admin = await ensureAdminAccount(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-      const outcome = admin.created
-        ? "created"
-        : admin.passwordChanged
-          ? "given the new ADMIN_PASSWORD; its sessions were ended"
-          : "unchanged";
-      logger.info(`admin account ${env.ADMIN_EMAIL} ${outcome}`);
-    }
-    if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
-      logger.info("seeded the demo catalogue");
-    }
+    // Under the migration lock: processes starting together do this one at a time.
+    await migrateDatabase(handle, async () => {
+      if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+        const admin = await ensureAdminAccount(handle.db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+        const outcome = admin.created
+          ? "created"
+          : admin.passwordChanged
+            ? "given the new ADMIN_PASSWORD; its sessions were ended"
+            : "unchanged";
+        logger.info(`admin account ${env.ADMIN_EMAIL} ${outcome}`);
+      }
+      if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
+        logger.info("seeded the demo catalogue");
+      }
+    });
     return handle;
   } catch (error) {
     await handle.close().catch(() => {});

@@ -16,26 +16,46 @@ export class MigrationError extends Error {
 /** Any fixed number: the advisory lock that lets one process migrate while others wait. */
 const MIGRATION_LOCK_ID = 7_311_042;
 
-/** Applies every committed migration that has not run yet. Safe to call at each start. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+const migrationFailed = (error: unknown) => {
+  const cause = error as Error & { cause?: Error };
+  return new MigrationError(`database migration failed: ${cause.cause?.message ?? cause.message}`);
+};
+
+/**
+ * Applies every committed migration that has not run yet, then runs `whileLocked` (the rest of
+ * start-up's writes: the ADMIN_EMAIL account, the demo catalogue). Safe to call at each start.
+ *
+ * Several app processes may start at once against one PostgreSQL: one connection holds a
+ * session advisory lock through both steps, the others wait and then find nothing to do. So
+ * two processes started together on an empty database seed one catalogue and create one admin.
+ */
+export async function migrateDatabase(
+  handle: DatabaseHandle,
+  whileLocked: () => Promise<void> = async () => {},
+): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
-  try {
-    if (handle.kind === "pglite") {
+  if (handle.kind === "pglite") {
+    try {
       await migratePglite(handle.db as unknown as PgliteDatabase, config);
-      return;
+    } catch (error) {
+      throw migrationFailed(error);
     }
-    // Several app processes may start at once against one PostgreSQL: one connection holds a
-    // session advisory lock while it migrates, the others wait and then find nothing to do.
-    const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
+    await whileLocked();
+    return;
+  }
+  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
+  try {
     try {
       await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
       await migratePostgres(drizzle(client), config);
-      await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
-    } finally {
-      await client.end({ timeout: 5 });
+    } catch (error) {
+      throw migrationFailed(error);
     }
-  } catch (error) {
-    const cause = error as Error & { cause?: Error };
-    throw new MigrationError(`database migration failed: ${cause.cause?.message ?? cause.message}`);
+    await whileLocked();
+  } finally {
+    // Ending the connection releases the lock too; unlocking first lets a waiting process on
+    // while this one closes.
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+    await client.end({ timeout: 5 });
   }
 }
