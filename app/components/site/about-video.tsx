@@ -1,8 +1,7 @@
 import { PlayIcon } from "lucide-react";
 import { useState } from "react";
-import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { ABOUT } from "#app/content/site.ts";
-import posterSvg from "../../../public/images/about-poster.svg?raw";
+import type { AboutVideo as AboutVideoSource } from "#app/server/site/about-video.server.ts";
 
 /** A file the browser can play itself, rather than a page to embed (e.g. a YouTube URL). */
 const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);
@@ -10,34 +9,25 @@ const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(ur
 const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink shadow-card";
 
 /**
- * The poster artwork (public/images/about-poster.svg, 2.5 KB) inline as a data URL. A browser
- * fetches a video's poster as soon as it parses the tag (there is no lazy loading for posters),
- * which would put a request ahead of the page's first paint; inline, there is no request at
- * all, and the poster shows with the page, with or without JavaScript.
- */
-const POSTER = `data:image/svg+xml,${posterSvg
-  .trim()
-  .replace(/\s+/g, " ")
-  .replace(/[<>#%]/g, encodeURIComponent)
-  // Quotes as %27 (an apostrophe once decoded): an HTML attribute would spell each "&quot;".
-  .replace(/"/g, "%27")}`;
-
-/**
  * The About section's video (spec §2 "embedded video"). Out of the box it is the company video
  * shipped with the site (public/media, made by scripts/make-about-video.ts); ABOUT_VIDEO_URL
- * replaces it with the operator's own.
+ * replaces it with the operator's own. The home loader says which (about-video.server.ts).
  */
-export function AboutVideo({ videoUrl }: { videoUrl: string | null }) {
-  return videoUrl ? <ConfiguredVideo videoUrl={videoUrl} /> : <ShippedVideo />;
+export function AboutVideo({ video }: { video: AboutVideoSource }) {
+  return video.kind === "configured" ? (
+    <ConfiguredVideo videoUrl={video.url} />
+  ) : (
+    <ShippedVideo video={video} />
+  );
 }
 
 /**
  * The shipped video, played inline by the browser's own player (works without JavaScript).
  * preload="none": not a byte of it is fetched until the visitor presses play. The poster is
- * the site's poster artwork, which is also the video's first frame. WebM (VP9) first,
+ * the site's poster artwork, inline, which is also the video's first frame. WebM (VP9) first,
  * MP4 (H.264) for browsers without VP9; captions give the on-screen text (there is no sound).
  */
-function ShippedVideo() {
+function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shipped" }> }) {
   const { shippedVideo } = ABOUT;
   return (
     <figure>
@@ -46,20 +36,20 @@ function ShippedVideo() {
           controls
           playsInline
           preload="none"
-          poster={POSTER}
-          width={ABOUT_VIDEO.width}
-          height={ABOUT_VIDEO.height}
+          poster={video.poster}
+          width={video.width}
+          height={video.height}
           className="size-full"
           aria-label={shippedVideo.title}
           aria-describedby="about-video-note"
         >
-          <source src={ABOUT_VIDEO.webm} type={ABOUT_VIDEO.webmType} />
-          <source src={ABOUT_VIDEO.mp4} type={ABOUT_VIDEO.mp4Type} />
-          <track kind="captions" src={ABOUT_VIDEO.captions} srcLang="en" label="English" />
+          <source src={video.webm} type={video.webmType} />
+          <source src={video.mp4} type={video.mp4Type} />
+          <track kind="captions" src={video.captions} srcLang="en" label="English" />
         </video>
       </div>
       <figcaption id="about-video-note" className="mt-3 text-sm text-muted-foreground">
-        {shippedVideo.note(Math.round(ABOUT_VIDEO.durationSeconds))}
+        {shippedVideo.note(Math.round(video.durationSeconds))}
       </figcaption>
     </figure>
   );
