@@ -42,7 +42,7 @@ export const ABOUT = {
   shippedVideo: {
     title: "Kwezi Engineering: our three divisions",
     note: (seconds: number) =>
-      `Our three divisions in ${seconds} seconds. The video has no sound; its captions give the text on screen.`,
+      `Our three divisions in ${seconds} seconds. No sound: captions give the on-screen text.`,
   },
   /** The first frame of the shipped video, and the poster of a configured one. */
   poster: { src: "/images/about-poster.svg", width: 1280, height: 720 },

@@ -47,7 +47,7 @@ describe("About video shipped with the site (ABOUT_VIDEO_URL unset)", () => {
     );
     // The poster is inline: the page asks for no file of the video's before play.
     expect(body).not.toMatch(/<img\b[^>]*about-poster/);
-    expect(body).toContain("The video has no sound");
+    expect(body).toContain("No sound: captions give the on-screen text.");
     expect(body).not.toContain("Play video");
     expect(body).not.toContain("<iframe");
   });
