@@ -58,7 +58,10 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     pinoHttp({
       logger,
       // Static files and health checks would drown the useful lines.
-      autoLogging: { ignore: (req) => /^\/(assets\/|healthz|favicon)/.test(req.url ?? "") },
+      // (A video's seeking is a request per range.)
+      autoLogging: {
+        ignore: (req) => /^\/(assets\/|media\/|healthz|favicon)/.test(req.url ?? ""),
+      },
       serializers: {
         // Unsubscribe links carry an e-mail and a working signature: logged without them.
         req: (req) => ({ method: req.method, url: redactUrl(req.url ?? "") }),
@@ -120,6 +123,17 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       "/assets",
       precompressedAssets(assets),
       express.static(assets, { immutable: true, maxAge: "1y" }),
+    );
+    // The About video's files (public/media) carry a hash of their content in their names
+    // (scripts/make-about-video.ts): a new video is a new name, so a year is safe. Range
+    // requests (seeking) are answered with 206 by express.static.
+    app.use(
+      "/media",
+      express.static(path.join(BUILD_CLIENT_DIR, "media"), {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
     );
     app.use(express.static(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
     // Public pages from memory until the catalogue changes (issue 10, decision 011).

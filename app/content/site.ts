@@ -31,11 +31,20 @@ export const ABOUT = {
     "We are a multi-disciplinary engineering company based in Queensburgh, Durban. Our engineers write software, design circuit boards and build prototypes under one roof, so an idea can go from sketch to shipped product without changing hands.",
     "Alongside the engineering work, our workshop makes bespoke gifts and seasonal pieces, personalised by hand for families and businesses across South Africa.",
   ],
+  /** The title of an operator's own video (ABOUT_VIDEO_URL). */
   videoTitle: "A short tour of our workshop and studio",
   /** The play button's text, followed by the video's title. */
   playLabel: "Play video:",
-  /** Instead of a play button when no video is configured (ABOUT_VIDEO_URL unset). */
-  tourLink: "Ask us for a workshop tour",
+  /**
+   * The video shipped with the site (ABOUT_VIDEO_URL unset; scripts/make-about-video.ts):
+   * its accessible name, and the note under it, which also describes it.
+   */
+  shippedVideo: {
+    title: "Kwezi Engineering: our three divisions",
+    note: (seconds: number) =>
+      `Our three divisions in ${seconds} seconds. No sound: captions give the on-screen text.`,
+  },
+  /** The first frame of the shipped video, and the poster of a configured one. */
   poster: { src: "/images/about-poster.svg", width: 1280, height: 720 },
 } as const;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { EnvError, loadEnv } from "#app/server/env.server.ts";
 import { createTestApp } from "#tests/setup/app.ts";
@@ -16,7 +17,43 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle.close());
 
-describe("About video facade", () => {
+describe("About video shipped with the site (ABOUT_VIDEO_URL unset)", () => {
+  it("plays inline from this site, fetched only on play, with a poster and English captions", async () => {
+    const fresh = await createTestApp(createTestServices(handle));
+    const body = await (await fresh.request("/")).text();
+    const video = /<video\b[^>]*>[\s\S]*?<\/video>/.exec(body)?.[0] ?? "";
+    const tag = video.slice(0, video.indexOf(">") + 1);
+    for (const attribute of [
+      "controls",
+      "playsInline",
+      'preload="none"',
+      'poster="data:image/svg+xml,',
+      'width="1280"',
+      'height="720"',
+      'aria-label="Kwezi Engineering: our three divisions"',
+    ]) {
+      expect(tag, attribute).toContain(attribute);
+    }
+    // WebM first (smaller), MP4 for browsers without VP9; then the captions.
+    expect(video.indexOf(`src="${ABOUT_VIDEO.webm}"`)).toBeGreaterThan(0);
+    expect(video.indexOf(`src="${ABOUT_VIDEO.webm}"`)).toBeLessThan(
+      video.indexOf(`src="${ABOUT_VIDEO.mp4}"`),
+    );
+    expect(video).toMatch(
+      new RegExp(
+        `<track kind="captions" src="${ABOUT_VIDEO.captions.replace(/\./g, "\\.")}" srcLang="en" label="English"/>`,
+        "i",
+      ),
+    );
+    // The poster is inline: the page asks for no file of the video's before play.
+    expect(body).not.toMatch(/<img\b[^>]*about-poster/);
+    expect(body).toContain("No sound: captions give the on-screen text.");
+    expect(body).not.toContain("Play video");
+    expect(body).not.toContain("<iframe");
+  });
+});
+
+describe("About video facade (ABOUT_VIDEO_URL set)", () => {
   it("renders the poster and a play button, and no player until it is pressed", async () => {
     const body = await (await app.request("/")).text();
     expect(body).toContain('src="/images/about-poster.svg"');

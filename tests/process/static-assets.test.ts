@@ -175,3 +175,42 @@ describe("the font", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
+
+describe("the About video's files (issue 16)", () => {
+  it("are served from /media with a year's immutable cache, and nothing asks for them first", async () => {
+    const sources = [...html.matchAll(/<source src="(\/media\/[^"]+)"/g)].map((m) => m[1]!);
+    const captions = /<track\b[^>]*src="(\/media\/[^"]+\.vtt)"/.exec(html)?.[1];
+    expect(sources).toHaveLength(2);
+    expect(captions).toBeDefined();
+    // preload="none" and an inline poster: the page links no video file in a way that fetches it.
+    expect(html).not.toMatch(/<link\b[^>]*\/media\//);
+    for (const file of [...sources, captions!]) {
+      const { headers } = await raw(file, "gzip, br");
+      expect(headers["cache-control"], file).toBe("public, max-age=31536000, immutable");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["content-security-policy"]).toBeUndefined();
+    }
+    expect((await raw(captions!, "identity")).body.toString("utf8")).toMatch(/^WEBVTT/);
+  });
+
+  it("answer a range request with 206 and just those bytes, so a player can seek", async () => {
+    const webm = /<source src="(\/media\/[^"]+\.webm)"/.exec(html)![1]!;
+    const whole = await fetch(`${base}${webm}`);
+    expect(whole.headers.get("accept-ranges")).toBe("bytes");
+    expect(whole.headers.get("content-type")).toBe("video/webm");
+    const size = Number(whole.headers.get("content-length"));
+    expect(size).toBeGreaterThan(100_000);
+    await whole.arrayBuffer();
+
+    const part = await fetch(`${base}${webm}`, { headers: { Range: "bytes=1000-1999" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 1000-1999/${size}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(1000);
+
+    const mp4 = /<source src="(\/media\/[^"]+\.mp4)"/.exec(html)![1]!;
+    const tail = await fetch(`${base}${mp4}`, { headers: { Range: "bytes=-500" } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get("content-type")).toBe("video/mp4");
+    expect((await tail.arrayBuffer()).byteLength).toBe(500);
+  });
+});

@@ -1,22 +1,69 @@
 import { PlayIcon } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { ABOUT } from "#app/content/site.ts";
+import type { AboutVideo as AboutVideoSource } from "#app/server/site/about-video.server.ts";
 
 /** A file the browser can play itself, rather than a page to embed (e.g. a YouTube URL). */
 const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);
 
+const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink shadow-card";
+
 /**
- * The About video as a facade (spec §2 "embedded video"): a shipped poster and a play
- * button; the player loads only on click. The source is ABOUT_VIDEO_URL; when it is unset
- * the poster stays, with a link to ask for a walkthrough instead of a dead play button.
+ * The About section's video (spec §2 "embedded video"). Out of the box it is the company video
+ * shipped with the site (public/media, made by scripts/make-about-video.ts); ABOUT_VIDEO_URL
+ * replaces it with the operator's own. The home loader says which (about-video.server.ts).
  */
-export function AboutVideo({ videoUrl }: { videoUrl: string | null }) {
+export function AboutVideo({ video }: { video: AboutVideoSource }) {
+  return video.kind === "configured" ? (
+    <ConfiguredVideo videoUrl={video.url} />
+  ) : (
+    <ShippedVideo video={video} />
+  );
+}
+
+/**
+ * The shipped video, played inline by the browser's own player (works without JavaScript).
+ * preload="none": not a byte of it is fetched until the visitor presses play. The poster is
+ * the site's poster artwork, inline, which is also the video's first frame. WebM (VP9) first,
+ * MP4 (H.264) for browsers without VP9; captions give the on-screen text (there is no sound).
+ */
+function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shipped" }> }) {
+  const { shippedVideo } = ABOUT;
+  return (
+    <figure>
+      <div className={frame}>
+        <video
+          controls
+          playsInline
+          preload="none"
+          poster={video.poster}
+          width={video.width}
+          height={video.height}
+          className="size-full"
+          aria-label={shippedVideo.title}
+          aria-describedby="about-video-note"
+        >
+          <source src={video.webm} type={video.webmType} />
+          <source src={video.mp4} type={video.mp4Type} />
+          <track kind="captions" src={video.captions} srcLang="en" label="English" />
+        </video>
+      </div>
+      <figcaption id="about-video-note" className="mt-3 text-sm text-muted-foreground">
+        {shippedVideo.note(Math.round(video.durationSeconds))}
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * An operator's own video (ABOUT_VIDEO_URL) as a facade: the shipped poster and a play
+ * button; the player (a <video> for a file, an <iframe> for a page) loads only on click.
+ */
+function ConfiguredVideo({ videoUrl }: { videoUrl: string }) {
   const [playing, setPlaying] = useState(false);
   const { poster } = ABOUT;
-  const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink shadow-card";
 
-  if (playing && videoUrl) {
+  if (playing) {
     return (
       <div className={frame}>
         {isMediaFile(videoUrl) ? (
@@ -53,25 +100,16 @@ export function AboutVideo({ videoUrl }: { videoUrl: string | null }) {
         loading="lazy"
       />
       <div className="absolute inset-0 flex items-center justify-center bg-ink/30">
-        {videoUrl ? (
-          <button
-            type="button"
-            onClick={() => setPlaying(true)}
-            className="mx-4 flex items-center gap-3 rounded-full bg-white/95 py-2 pl-2 pr-4 text-left text-sm font-semibold text-ink shadow-lg transition-transform hover:scale-105 sm:py-3 sm:pl-3 sm:pr-5 sm:text-base"
-          >
-            <span className="flex size-12 items-center justify-center rounded-full bg-primary text-white">
-              <PlayIcon aria-hidden="true" className="size-6 translate-x-0.5" />
-            </span>
-            {ABOUT.playLabel} {ABOUT.videoTitle}
-          </button>
-        ) : (
-          <Link
-            to="/contact"
-            className="mx-4 rounded-full bg-white/95 px-4 py-2 text-center text-sm font-semibold text-ink shadow-lg hover:bg-white sm:px-5 sm:py-3 sm:text-base"
-          >
-            {ABOUT.tourLink}
-          </Link>
-        )}
+        <button
+          type="button"
+          onClick={() => setPlaying(true)}
+          className="mx-4 flex items-center gap-3 rounded-full bg-white/95 py-2 pl-2 pr-4 text-left text-sm font-semibold text-ink shadow-lg transition-transform hover:scale-105 sm:py-3 sm:pl-3 sm:pr-5 sm:text-base"
+        >
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary text-white">
+            <PlayIcon aria-hidden="true" className="size-6 translate-x-0.5" />
+          </span>
+          {ABOUT.playLabel} {ABOUT.videoTitle}
+        </button>
       </div>
     </div>
   );

@@ -16,10 +16,11 @@ import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
+import { aboutVideo } from "#app/server/site/about-video.server.ts";
 import type { Route } from "./+types/home";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { aboutVideoUrl: getServices(context).env.ABOUT_VIDEO_URL ?? null };
+  return { aboutVideo: aboutVideo(getServices(context).env.ABOUT_VIDEO_URL) };
 }
 
 export function action({ context }: Route.ActionArgs) {
@@ -60,7 +61,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
           </div>
-          <AboutVideo videoUrl={loaderData.aboutVideoUrl} />
+          <AboutVideo video={loaderData.aboutVideo} />
         </div>
       </Section>
 

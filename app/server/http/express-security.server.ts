@@ -19,8 +19,11 @@ import {
  * security.server.ts.
  */
 
-/** The build's hashed, immutable files (scripts, stylesheets, fonts): never a document. */
-const isHashedAsset = (path: string) => path.startsWith("/assets/");
+/**
+ * Hashed, immutable files: the build's scripts, stylesheets and fonts, and the About video's
+ * files (public/media). Never a document.
+ */
+const isHashedAsset = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/");
 
 /** A refusal readable by a person (no-JS form post) and by a script alike. */
 function refuse(req: Request, res: Response, status: number, title: string, message: string) {

@@ -33,6 +33,9 @@ describe("contentSecurityPolicy", () => {
     const plain = contentSecurityPolicy({ nonce: "n", https: true });
     expect(plain).not.toMatch(/https?:\/\//);
     expect(directives(plain)["upgrade-insecure-requests"]).toEqual([]);
+    // The shipped About video, its captions and poster come from this site (public/media).
+    expect(directives(plain)["media-src"]).toEqual(["'self'"]);
+    expect(directives(plain)["img-src"]).toContain("'self'");
 
     const embedded = directives(
       contentSecurityPolicy({

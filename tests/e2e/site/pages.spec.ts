@@ -142,19 +142,6 @@ test("home: the portfolio filter shows one division at a time, All by default", 
   await expect(projects).toHaveCount(6);
 });
 
-test("home: the About video is a poster with a link when no source is configured", async ({
-  page,
-}) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  const about = page.locator("section#about");
-  await expect(about.getByRole("link", { name: "Ask us for a workshop tour" })).toHaveAttribute(
-    "href",
-    "/contact",
-  );
-  await expect(about.locator("iframe, video")).toHaveCount(0);
-});
-
 test("Get a Quote scrolls to the quote section on home and links to /#quote elsewhere", async ({
   page,
 }) => {
