@@ -10,10 +10,21 @@ import { getToast } from "./server/http/toast.server.ts";
 // first @font-face names; the second file (accented letters) loads only where one is shown.
 import interCore from "./styles/fonts/inter-core-wght.woff2?url";
 
+/** Where the web font is used: tablets and computers (design.css). */
+const FONT_MEDIA = "(min-width: 48rem)";
+
 export const links: Route.LinksFunction = () => [
-  // Preloaded: the font is otherwise found only after the stylesheet has been parsed, and
-  // the text (the largest paint on phones) swaps to it late.
-  { rel: "preload", href: interCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // Preloaded where it is used (from 48rem up; phones show their own font, design.css): the
+  // font is otherwise found only after the stylesheet has been parsed, and the text swaps to
+  // it late.
+  {
+    rel: "preload",
+    href: interCore,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous",
+    media: FONT_MEDIA,
+  },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

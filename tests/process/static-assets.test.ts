@@ -157,9 +157,18 @@ describe("the admin's stylesheet", () => {
 });
 
 describe("the font", () => {
-  it("is preloaded, and the preload is the very file the stylesheets use", async () => {
+  it("is preloaded where it is used, and the preload is the very file the stylesheets use", async () => {
     const preload = findLink(html, (link) => link.rel === "preload" && link.as === "font");
-    expect(preload).toMatchObject({ type: "font/woff2", crossorigin: "anonymous" });
+    // Tablets and computers only: a phone shows its own font (decision 022), and the
+    // stylesheet names Inter under the same condition.
+    expect(preload).toMatchObject({
+      type: "font/woff2",
+      crossorigin: "anonymous",
+      media: "(min-width: 48rem)",
+    });
+    expect(inlineStyles(html)[0]!.css).toMatch(
+      /@media \(width>=48rem\)\{:root\{--font-sans:"Inter Variable",/,
+    );
     const font = preload!.href!;
     expect(font).toMatch(/^\/assets\/inter-core-wght-[\w-]+\.woff2$/);
     // Anything else would download the font twice.
