@@ -1,5 +1,5 @@
 import { PlayIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ABOUT } from "#app/content/site.ts";
 import type { AboutVideo as AboutVideoSource } from "#app/server/site/about-video.server.ts";
 
@@ -22,31 +22,91 @@ export function AboutVideo({ video }: { video: AboutVideoSource }) {
 }
 
 /**
- * The shipped video, played inline by the browser's own player (works without JavaScript).
- * preload="none": not a byte of it is fetched until the visitor presses play. The poster is
- * the site's poster artwork, inline, which is also the video's first frame. WebM (VP9) first,
- * MP4 (H.264) for browsers without VP9; captions give the on-screen text (there is no sound).
+ * The shipped video, played inline by the browser's own player. preload="none": not a byte of
+ * it is fetched until the visitor presses play. The poster is the site's poster artwork,
+ * inline, which is also the video's first frame. WebM (VP9) first, MP4 (H.264) for browsers
+ * without VP9; captions give the on-screen text (there is no sound).
+ *
+ * A <video> with controls costs the browser's style pass about as much as the rest of the
+ * page (its controls are a tree of their own), and the section is below the first screen: so
+ * the page is first drawn with the poster alone, and the player takes its place when the
+ * section comes near the screen, or at once when the poster is pressed (issue 18). Without
+ * JavaScript the player is there from the start (<noscript>), and the poster hides itself
+ * (`scripting: none`).
  */
 function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shipped" }> }) {
   const { shippedVideo } = ABOUT;
+  const [player, setPlayer] = useState<"poster" | "near" | "pressed">("poster");
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const node = frameRef.current;
+    if (player !== "poster" || !node) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setPlayer("near");
+      },
+      { rootMargin: "200px 0px" },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [player]);
+
+  useEffect(() => {
+    // The visitor pressed the poster: the player starts as if its own button was pressed.
+    if (player === "pressed") void videoRef.current?.play().catch(() => {});
+  }, [player]);
+
+  const element = (
+    <video
+      ref={videoRef}
+      controls
+      playsInline
+      preload="none"
+      poster={video.poster}
+      width={video.width}
+      height={video.height}
+      className="size-full"
+      aria-label={shippedVideo.title}
+      aria-describedby="about-video-note"
+    >
+      <source src={video.webm} type={video.webmType} />
+      <source src={video.mp4} type={video.mp4Type} />
+      <track kind="captions" src={video.captions} srcLang="en" label="English" />
+    </video>
+  );
+
   return (
     <figure>
-      <div className={frame}>
-        <video
-          controls
-          playsInline
-          preload="none"
-          poster={video.poster}
-          width={video.width}
-          height={video.height}
-          className="size-full"
-          aria-label={shippedVideo.title}
-          aria-describedby="about-video-note"
-        >
-          <source src={video.webm} type={video.webmType} />
-          <source src={video.mp4} type={video.mp4Type} />
-          <track kind="captions" src={video.captions} srcLang="en" label="English" />
-        </video>
+      <div ref={frameRef} className={frame}>
+        {player === "poster" ? (
+          <>
+            <noscript>{element}</noscript>
+            <button
+              type="button"
+              onClick={() => setPlayer("pressed")}
+              className="group absolute inset-0 size-full [@media(scripting:none)]:hidden"
+              aria-label={`${ABOUT.playLabel} ${shippedVideo.title}`}
+              aria-describedby="about-video-note"
+            >
+              <img
+                src={video.poster}
+                width={video.width}
+                height={video.height}
+                alt=""
+                className="size-full object-cover"
+              />
+              <span className="absolute inset-0 flex items-center justify-center">
+                <span className="flex size-16 items-center justify-center rounded-full bg-white/95 text-ink shadow-lg transition-transform group-hover:scale-105">
+                  <PlayIcon aria-hidden="true" className="size-7 translate-x-0.5" />
+                </span>
+              </span>
+            </button>
+          </>
+        ) : (
+          element
+        )}
       </div>
       <figcaption id="about-video-note" className="mt-3 text-sm text-muted-foreground">
         {shippedVideo.note(Math.round(video.durationSeconds))}

@@ -35,8 +35,8 @@ test("the About section has the shipped video, with a poster and English caption
   await page.goto("/");
   await waitForHydration(page);
   const about = page.locator("section#about");
+  await about.scrollIntoViewIfNeeded();
   const video = about.getByRole("figure").locator("video");
-  await video.scrollIntoViewIfNeeded();
   await expect(video).toBeVisible();
   await expect(video).toHaveAccessibleName("Kwezi Engineering: our three divisions");
   await expect(video).toHaveAccessibleDescription(
@@ -78,6 +78,7 @@ test("the shipped video plays when the visitor presses play, with its captions",
   const requests = videoRequests(page);
   await page.goto("/");
   await waitForHydration(page);
+  await page.locator("section#about").scrollIntoViewIfNeeded();
   const video = page.locator("section#about video");
   await video.scrollIntoViewIfNeeded();
   // Chromium can play both; it takes the first it can: the WebM.
@@ -127,4 +128,60 @@ test("axe: the About section with its video has no WCAG 2.2 AA violations", asyn
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the first screen draws the poster; the player comes as the section nears", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const about = page.locator("section#about");
+    await expect(
+      about.getByRole("button", { name: "Play video: Kwezi Engineering: our three divisions" }),
+    ).toBeAttached();
+    await expect(about.locator("video")).toHaveCount(0);
+    const poster = await new AxeBuilder({ page })
+      .include("section#about")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(poster.violations.map((v) => v.id)).toEqual([]);
+    await about.getByRole("figure").scrollIntoViewIfNeeded();
+    await expect(about.locator("video")).toBeVisible();
+  });
+});
+
+test("pressing the poster before the player is there starts the video", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const about = page.locator("section#about");
+  // Focused without scrolling, and pressed by keyboard: the player is not there yet.
+  await about
+    .getByRole("button", { name: "Play video: Kwezi Engineering: our three divisions" })
+    .evaluate((button: HTMLButtonElement) => button.focus({ preventScroll: true }));
+  await expect(about.locator("video")).toHaveCount(0);
+  await page.keyboard.press("Enter");
+  const video = about.locator("video");
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0.2);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the browser's own player is there from the start, and the poster stand-in is not", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const about = page.locator("section#about");
+    await expect(about.locator("video")).toBeVisible();
+    await expect(about.locator("video")).toHaveAttribute("controls", "");
+    await expect(about.getByRole("button", { name: /Play video/ })).toBeHidden();
+  });
 });
