@@ -68,12 +68,16 @@ export function environmentWithoutAppSettings(): NodeJS.ProcessEnv {
   return inherited;
 }
 
-/** Starts server.ts from the production build on a free port of 127.0.0.1. */
+/**
+ * Starts server.ts from the production build on a free port of 127.0.0.1. `nodeArgs` go to
+ * node before the script (e.g. `--cpu-prof`, scripts/profile-render.ts).
+ */
 export function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
 ): ServerProcess {
-  const child = spawn("node", ["--import", "tsx", "server.ts"], {
+  const child = spawn("node", [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     env: {
       ...environmentWithoutAppSettings(),
       NODE_ENV: "production",
