@@ -103,7 +103,8 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     app.use(async (req, res, next) => {
       try {
         const devEntry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
-        await devEntry.createExpressRequestHandler(services)(req, res, next);
+        // Per request in development, so an edited route is served at once.
+        (await devEntry.createExpressRequestHandler(services))(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -131,7 +132,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
         logger,
       }),
     );
-    app.use(entry.createExpressRequestHandler(services));
+    app.use(await entry.createExpressRequestHandler(services));
   }
 
   const server = await new Promise<Server>((resolve, reject) => {
