@@ -11,6 +11,7 @@ import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
 import { type Env, loadEnv } from "#app/server/env.server.ts";
+import { clientFiles } from "#app/server/http/client-files.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
 import { applySecurity } from "#app/server/http/express-security.server.ts";
 import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
@@ -122,7 +123,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       precompressedAssets(assets),
       express.static(assets, { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
+    app.use(clientFiles(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
     // Public pages from memory until the catalogue changes (issue 10, decision 011).
     app.use(
       pageCacheMiddleware({
