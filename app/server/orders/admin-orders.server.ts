@@ -787,6 +787,11 @@ export const ORDER_EXPORT_HEADER = [
 
 /** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
 export const EXPORT_BATCH_SIZE = 500;
+/**
+ * The first batch is smaller: the download's headers go out once it is read, so it starts
+ * sooner (20-30 ms for 500 orders and their lines at 1,000,000 orders; issue 18).
+ */
+export const EXPORT_FIRST_BATCH_SIZE = 100;
 
 function orderExportBatch(
   db: Database,
@@ -834,8 +839,9 @@ export async function* orderExportBatches(
   now = new Date(),
 ): AsyncGenerator<string[][]> {
   let after: { at: string; id: string } | null = null;
+  let size = Math.min(batchSize, EXPORT_FIRST_BATCH_SIZE);
   for (;;) {
-    const batch = await orderExportBatch(db, filters, after, batchSize, now);
+    const batch = await orderExportBatch(db, filters, after, size, now);
     if (batch.length === 0) return;
     const lines = await db
       .select({
@@ -887,8 +893,9 @@ export async function* orderExportBatches(
         line.orderTotal,
       ]);
     });
-    if (batch.length < batchSize) return;
+    if (batch.length < size) return;
     const last = batch.at(-1)!;
     after = { at: last.at, id: last.id };
+    size = batchSize;
   }
 }
