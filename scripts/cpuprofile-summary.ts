@@ -46,11 +46,13 @@ export interface ProfileSummary {
   byPackage: { name: string; selfMs: number }[];
 }
 
-/** "react-dom", "@react-router/node", "app", "node:internal", "(gc)" … */
+/** "react-dom", "@react-router/node", "app", "node:internal", "(wasm)", "(gc)" … */
 export function packageOf(url: string, functionName: string): string {
   if (!url) {
     return functionName.startsWith("(") ? functionName : "(native)";
   }
+  // WebAssembly (here PGlite's PostgreSQL) has no file.
+  if (url.startsWith("wasm://")) return "(wasm)";
   const file = url.replace(/^file:\/\//, "");
   const modules = file.lastIndexOf("node_modules/");
   if (modules >= 0) {
