@@ -364,6 +364,16 @@ async function pageOfOrdersByDay(
     .offset(offset - Number(start.newer));
 }
 
+/** The given orders, newest first. */
+async function ordersByIds(db: Database, ids: string[]): Promise<OrderSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(...NEWEST_FIRST);
+}
+
 /** Rows read newest first to tell a common search term (a fifth of the orders or more). */
 const SEARCH_PROBE_ROWS = 300;
 const SEARCH_PROBE_COMMON = 60;
@@ -437,20 +447,32 @@ async function searchPage(db: Database, query: OrderListQuery, now: Date) {
     // Otherwise count through the trigram index (a bitmap scan), at most SEARCH_COUNT_LIMIT + 1
     // rows; an e-mail address or phone number by its rare part (searchLookupCondition).
     const lookup = indexed ? and(filters, searchLookupCondition(q)) : where;
+    // A short term's matches are found newest first: their ids, in the list's order, give
+    // the count and the page, so a term that matches almost nothing reads the orders once,
+    // not twice (1.5 s at 1,000,000 orders, issue 18).
+    let newest: string[] | null = null;
+    if (found === null && !indexed) {
+      newest = (
+        await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(SHORT_SEARCH_COUNT_LIMIT + 1)
+      ).map((row) => row.id);
+      found = newest.length;
+    }
     if (found === null) {
-      if (indexed) {
-        await plannerSettings(tx, {
-          enable_seqscan: "off",
-          enable_indexscan: "off",
-          enable_bitmapscan: "on",
-        });
-      }
-      const limit = indexed ? SEARCH_COUNT_LIMIT : SHORT_SEARCH_COUNT_LIMIT;
+      await plannerSettings(tx, {
+        enable_seqscan: "off",
+        enable_indexscan: "off",
+        enable_bitmapscan: "on",
+      });
       const matches = tx
         .select({ one: sql`1` })
         .from(orders)
         .where(lookup)
-        .limit(limit + 1)
+        .limit(SEARCH_COUNT_LIMIT + 1)
         .as("matches");
       const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
       found = Number(counted?.n ?? 0);
@@ -465,7 +487,10 @@ async function searchPage(db: Database, query: OrderListQuery, now: Date) {
     if (indexed && !exact) {
       await plannerSettings(tx, { enable_indexscan: "on", enable_bitmapscan: "off" });
     }
-    const rows = await pageOfOrders(tx, exact ? lookup : where, (page - 1) * ORDERS_PAGE_SIZE);
+    const offset = (page - 1) * ORDERS_PAGE_SIZE;
+    const rows = newest
+      ? await ordersByIds(tx, newest.slice(offset, offset + ORDERS_PAGE_SIZE))
+      : await pageOfOrders(tx, exact ? lookup : where, offset);
     return { rows, total, exact, page, pages };
   });
 }
