@@ -11,6 +11,9 @@ CREATE TABLE "order_day_counts" (
 	CONSTRAINT "order_day_counts_day_status_payment_status_pk" PRIMARY KEY("day","status","payment_status")
 );
 --> statement-breakpoint
+DROP INDEX "newsletter_subscribers_email_trgm_idx";--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD COLUMN "email_lower" text GENERATED ALWAYS AS (lower(email)) STORED;--> statement-breakpoint
+CREATE INDEX "newsletter_subscribers_email_lower_trgm_idx" ON "newsletter_subscribers" USING gin ("email_lower" gin_trgm_ops);--> statement-breakpoint
 -- Custom SQL below, added to the generated tables (issue 18, decision 009): the counters are
 -- kept exact by statement-level triggers with transition tables, as order_status_counts is
 -- (0002, 0008): one grouped upsert per statement, rows upserted in key order (the status

@@ -1,4 +1,4 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SubscriberListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
 import { newsletterSubscribers, ROW_COUNT } from "#db/schema/index.ts";
@@ -47,8 +47,12 @@ export const SUBSCRIBERS_NEWEST_FIRST = [
   sql`${newsletterSubscribers.id} desc nulls last`,
 ];
 
+/**
+ * The e-mail contains the term, in any case: the stored lower-case address LIKE the
+ * lower-cased pattern, which is what ILIKE does (issue 18: without lower-casing each row).
+ */
 export function subscriberSearchCondition(q: string | null) {
-  return q ? ilike(newsletterSubscribers.email, likePattern(q)) : undefined;
+  return q ? sql`${newsletterSubscribers.emailLower} like lower(${likePattern(q)})` : undefined;
 }
 
 export async function listSubscribers(
