@@ -70,14 +70,16 @@ export function environmentWithoutAppSettings(): NodeJS.ProcessEnv {
 
 /**
  * Starts server.ts from the production build on a free port of 127.0.0.1. `nodeArgs` go to
- * node before the script (e.g. `--cpu-prof`, scripts/profile-render.ts).
+ * node before the script (e.g. `--cpu-prof`, scripts/profile-render.ts); `cwd` serves another
+ * checkout (scripts/compare-pages.ts).
  */
 export function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
-  options: { nodeArgs?: string[] } = {},
+  options: { nodeArgs?: string[]; cwd?: string } = {},
 ): ServerProcess {
   const child = spawn("node", [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+    cwd: options.cwd,
     env: {
       ...environmentWithoutAppSettings(),
       NODE_ENV: "production",
