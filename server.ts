@@ -11,6 +11,7 @@ import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
 import { type Env, loadEnv } from "#app/server/env.server.ts";
+import { clientFiles } from "#app/server/http/client-files.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
 import { applySecurity } from "#app/server/http/express-security.server.ts";
 import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
@@ -106,7 +107,8 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     app.use(async (req, res, next) => {
       try {
         const devEntry = (await vite.ssrLoadModule("./server/app.ts")) as ServerEntry;
-        await devEntry.createExpressRequestHandler(services)(req, res, next);
+        // Per request in development, so an edited route is served at once.
+        (await devEntry.createExpressRequestHandler(services))(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -135,7 +137,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
         index: false,
       }),
     );
-    app.use(express.static(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
+    app.use(clientFiles(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
     // Public pages from memory until the catalogue changes (issue 10, decision 011).
     app.use(
       pageCacheMiddleware({
@@ -145,7 +147,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
         logger,
       }),
     );
-    app.use(entry.createExpressRequestHandler(services));
+    app.use(await entry.createExpressRequestHandler(services));
   }
 
   const server = await new Promise<Server>((resolve, reject) => {

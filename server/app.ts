@@ -22,10 +22,14 @@ function contextFor(services: AppServices, requestInfo: RequestInfo) {
 
 const isDataRequest = (pathname: string) => pathname.endsWith(".data");
 
-/** Express handler for every page, data request and action. */
-export function createExpressRequestHandler(services: AppServices) {
+/**
+ * Express handler for every page, data request and action. Given the build itself, not a
+ * function that loads it: with a function React Router derives its route tree and request
+ * handler again for every request (issue 18: a few percent of each admin data request).
+ */
+export async function createExpressRequestHandler(services: AppServices) {
   return createExpressHandler({
-    build: loadBuild,
+    build: await loadBuild(),
     mode: process.env.NODE_ENV,
     getLoadContext: (req, res) =>
       contextFor(services, {

@@ -1,5 +1,6 @@
 export * from "./audit.ts";
 export * from "./catalog.ts";
+export * from "./counts.ts";
 export * from "./files.ts";
 export * from "./inquiries.ts";
 export * from "./newsletter.ts";

@@ -173,6 +173,24 @@ export const orderStatusCounts = pgTable(
   ],
 );
 
+/**
+ * Orders per day (in Johannesburg), status and payment state, kept exact by the same
+ * statement triggers as orderStatusCounts (migration 0011_admin_counts_at_scale). A deep page
+ * of the admin list finds the day it starts in by adding these up, instead of skipping
+ * hundreds of thousands of orders one by one, and the dashboard's weekly figures read a few
+ * hundred rows at any size (issue 18, decision 009).
+ */
+export const orderDayCounts = pgTable(
+  "order_day_counts",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    paymentStatus: text("payment_status").$type<PaymentStatus>().notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.paymentStatus] })],
+);
+
 export const orderItems = pgTable(
   "order_items",
   {

@@ -68,12 +68,18 @@ export function environmentWithoutAppSettings(): NodeJS.ProcessEnv {
   return inherited;
 }
 
-/** Starts server.ts from the production build on a free port of 127.0.0.1. */
+/**
+ * Starts server.ts from the production build on a free port of 127.0.0.1. `nodeArgs` go to
+ * node before the script (e.g. `--cpu-prof`, scripts/profile-render.ts); `cwd` serves another
+ * checkout (scripts/compare-pages.ts).
+ */
 export function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
+  options: { nodeArgs?: string[]; cwd?: string } = {},
 ): ServerProcess {
-  const child = spawn("node", ["--import", "tsx", "server.ts"], {
+  const child = spawn("node", [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+    cwd: options.cwd,
     env: {
       ...environmentWithoutAppSettings(),
       NODE_ENV: "production",
@@ -85,26 +91,36 @@ export function startServerProcess(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
+  // The last 256 KB or so of what it printed, as chunks: a benchmark's request logs must not
+  // fill the memory, nor cost the measuring process a copy of 256 KB per log line (issue 18:
+  // that process also runs autocannon, on the same two cores as the server).
+  const chunks: string[] = [];
+  let kept = 0;
+  const output = () => chunks.join("");
+  let listening = false;
   const ready = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     const onData = (chunk: Buffer) => {
-      // Keep the last 256 KB: a benchmark's request logs must not fill the memory.
-      output = (output + chunk.toString()).slice(-256 * 1024);
-      const match = /listening on 127\.0\.0\.1:(\d+)/.exec(output);
+      const text = chunk.toString();
+      chunks.push(text);
+      kept += text.length;
+      while (kept > 256 * 1024 && chunks.length > 1) kept -= chunks.shift()!.length;
+      if (listening) return;
+      const match = /listening on 127\.0\.0\.1:(\d+)/.exec(output());
       if (match) {
+        listening = true;
         clearTimeout(timer);
         resolve(Number(match[1]));
       }
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output()}`)));
   });
   // The caller may never await `ready` after a kill: no unhandled rejection for that.
   ready.catch(() => {});
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => resolve(code)),
   );
-  return { child, ready, exited, output: () => output };
+  return { child, ready, exited, output };
 }

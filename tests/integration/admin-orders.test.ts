@@ -7,6 +7,7 @@ import {
   addOrderNote,
   changeOrderStatus,
   countOrders,
+  DIRECT_OFFSET_LIMIT,
   getOrder,
   getOrderHistory,
   listOrders,
@@ -15,11 +16,13 @@ import {
   phoneSearchDigits,
   SEARCH_COUNT_LIMIT,
   SHORT_SEARCH_COUNT_LIMIT,
+  searchLookupToken,
 } from "#app/server/orders/admin-orders.server.ts";
 import {
   auditLog,
   notifications,
   type OrderStatus,
+  orderDayCounts,
   orderEvents,
   orderStatusCounts,
   orders,
@@ -329,6 +332,145 @@ describe("listOrders: totals, search and filters", () => {
       total: 7,
       totalIsExact: true,
     });
+  });
+});
+
+describe("listOrders: deep pages found by day (issue 18)", () => {
+  let db: DatabaseHandle;
+  // Enough that the filtered lists below also have pages further than DIRECT_OFFSET_LIMIT
+  // from both ends.
+  const COUNT = 24_000;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // Orders a minute apart over about two weeks, so pages start inside days and cross
+    // Johannesburg midnights; statuses and payments mixed as they would be.
+    await db.db.execute(sql`
+      insert into orders (customer_name, email, phone, status, payment_status, payment_method,
+        payment_arranged_at, created_at, updated_at)
+      select 'Deep ' || g, 'deep' || g || '@example.com', '060 000 0000',
+        (array['pending', 'processing', 'shipped', 'delivered', 'delivered', 'cancelled'])[1 + g % 6],
+        case when g % 4 = 0 then 'arranged' else 'awaiting_contact' end,
+        case when g % 4 = 0 then 'eft' end,
+        case when g % 4 = 0 then timestamptz '2026-03-01T00:00:00Z' end,
+        timestamptz '2026-03-01T21:58:00Z' + make_interval(mins => g),
+        timestamptz '2026-03-01T21:58:00Z' + make_interval(mins => g)
+      from generate_series(1, ${COUNT}) g`);
+    // Some changes after insertion, which the counters follow.
+    await db.db.execute(
+      sql`update orders set status = 'shipped' where customer_name in ('Deep 7', 'Deep 9000', 'Deep 16000')`,
+    );
+    await db.db.execute(sql`delete from orders where customer_name in ('Deep 11', 'Deep 12001')`);
+  }, 120_000);
+  afterAll(() => db.close());
+
+  /** The same page read the plain way: skipping every order before it. */
+  async function plainPage(filters: Partial<OrderListQuery>, page: number) {
+    const rows = await sqlRows<{ id: string }>(
+      db.db,
+      sql`select id from orders
+          where (${filters.status ?? null}::text is null or status = ${filters.status ?? null})
+            and (${filters.payment ?? null}::text is null or payment_status = ${filters.payment ?? null})
+          order by created_at desc, id desc
+          limit ${ORDERS_PAGE_SIZE} offset ${(page - 1) * ORDERS_PAGE_SIZE}`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  it("keeps a counter per Johannesburg day, status and payment equal to the orders", async () => {
+    const counted = await sqlRows<{ day: string; status: string; payment: string; n: number }>(
+      db.db,
+      sql`select (created_at at time zone 'Africa/Johannesburg')::date::text as day, status,
+            payment_status as payment, count(*)::int as n
+          from orders group by 1, 2, 3`,
+    );
+    const stored = await db.db.select().from(orderDayCounts);
+    const key = (day: string, status: string, payment: string) => `${day} ${status} ${payment}`;
+    const storedCounts = new Map(
+      stored.map((row) => [key(row.day, row.status, row.paymentStatus), row.count]),
+    );
+    for (const row of counted) {
+      expect(
+        storedCounts.get(key(row.day, row.status, row.payment)),
+        key(row.day, row.status, row.payment),
+      ).toBe(row.n);
+    }
+    expect(stored.reduce((sum, row) => sum + row.count, 0)).toBe(COUNT - 2);
+  });
+
+  it("gives every page as skipping would, unfiltered and filtered", async () => {
+    const cases: Partial<OrderListQuery>[] = [
+      {},
+      { status: "delivered" },
+      { payment: "arranged" },
+      { status: "delivered", payment: "awaiting_contact" },
+    ];
+    for (const filters of cases) {
+      const total = (await listOrders(db.db, query(filters))).total;
+      const pages = Math.ceil(total / ORDERS_PAGE_SIZE);
+      // Pages around the threshold, in the middle and near each day's end.
+      const middle = Math.ceil(pages / 2);
+      for (const p of [
+        Math.floor(DIRECT_OFFSET_LIMIT / ORDERS_PAGE_SIZE) + 2,
+        middle - 37,
+        middle,
+        middle + 41,
+        pages - Math.floor(DIRECT_OFFSET_LIMIT / ORDERS_PAGE_SIZE) - 3,
+      ]) {
+        if (p < 1 || p > pages) continue;
+        const listed = await listOrders(db.db, query({ ...filters, page: p }));
+        expect(
+          listed.orders.map((o) => o.id),
+          `${JSON.stringify(filters)} page ${p}`,
+        ).toEqual(await plainPage(filters, p));
+      }
+    }
+  });
+
+  it("empties the day counters with the orders", async () => {
+    await db.db.execute(sql`truncate orders cascade`);
+    expect(await db.db.select().from(orderDayCounts)).toEqual([]);
+    expect(await countOrders(db.db, null)).toBe(0);
+  });
+});
+
+describe("searching by an e-mail address or phone number's rare part (issue 18)", () => {
+  it("looks up the longest run of letters or digits of an address or number only", () => {
+    expect(searchLookupToken("Lwazi.Pillay624@mweb.co.za")).toBe("Pillay624");
+    expect(searchLookupToken("+27 82 428 5641")).toBe("5641");
+    expect(searchLookupToken("0824285641")).toBeNull();
+    expect(searchLookupToken("khumalo")).toBeNull();
+    expect(searchLookupToken("van der merwe")).toBeNull();
+    expect(searchLookupToken("a@b.c")).toBeNull();
+  });
+
+  it("still finds exactly the orders that contain the whole term", async () => {
+    const db = await createTestDatabase();
+    try {
+      const a = await createOrder(db.db, {
+        customerName: "Lwazi Pillay",
+        email: "lwazi.pillay624@mweb.co.za",
+        phone: "082 428 5641",
+      });
+      await createOrder(db.db, {
+        customerName: "Other Pillay",
+        email: "pillay624@mweb.co.za",
+        phone: "071 000 5641",
+      });
+      await createOrder(db.db, {
+        customerName: "Third",
+        email: "x.lwazi.pillay624@mweb.co.zanzibar",
+        phone: "031 428 5641",
+      });
+      const ids = async (q: string) =>
+        (await listOrders(db.db, query({ q }))).orders.map((o) => o.customerName).sort();
+      expect(await ids("LWAZI.PILLAY624@MWEB.CO.ZA")).toEqual(["Lwazi Pillay", "Third"]);
+      expect(await ids("+27 82 428 5641")).toEqual(["Lwazi Pillay"]);
+      expect(await ids("428 5641")).toEqual(["Lwazi Pillay", "Third"]);
+      expect(a.id).toBeTruthy();
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -6,6 +6,8 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { quoteRequestExportBatches } from "#app/server/inquiries/admin-quote-requests.server.ts";
 import { subscriberExportBatches } from "#app/server/newsletter/admin-subscribers.server.ts";
 import {
+  EXPORT_BATCH_SIZE,
+  EXPORT_FIRST_BATCH_SIZE,
   listOrders,
   ORDER_EXPORT_HEADER,
   orderExportBatches,
@@ -134,6 +136,26 @@ describe("GET /admin/orders/export.csv", () => {
     expect(none.records).toEqual([[...ORDER_EXPORT_HEADER]]);
     const bogus = await download(`/admin/orders/export.csv?q=${tag}&status=bogus`);
     expect(bogus.records).toHaveLength(5);
+  });
+
+  it("reads a small first batch, then full ones, every order once (issue 18)", async () => {
+    const db = await createTestDatabase();
+    try {
+      const count = EXPORT_FIRST_BATCH_SIZE + EXPORT_BATCH_SIZE + 7;
+      await db.db.execute(sql`
+        insert into orders (customer_name, email, phone, created_at, updated_at)
+        select 'Batch ' || g, 'batch' || g || '@example.com', '082 000 0000',
+          timestamptz '2026-05-01 10:00:00+00' + make_interval(secs => g), now()
+        from generate_series(1, ${count}) g`);
+      const batches = await collect(
+        orderExportBatches(db.db, { q: null, status: null, payment: null, overdue: false }),
+      );
+      expect(batches.map((b) => b.length)).toEqual([EXPORT_FIRST_BATCH_SIZE, EXPORT_BATCH_SIZE, 7]);
+      const names = batches.flat().map((record) => record[10]);
+      expect(names).toEqual(Array.from({ length: count }, (_, i) => `Batch ${count - i}`));
+    } finally {
+      await db.close();
+    }
   });
 
   it("reads keyset batches that give every order once, in the list's order", async () => {

@@ -154,7 +154,7 @@ describe("indexes", () => {
       ["products", /^gin \(description gin_trgm_ops\)$/],
       ["categories", /^gin \(name gin_trgm_ops\)$/],
       ["orders", /customer_name.*email.*phone.*gin_trgm_ops/s],
-      ["newsletter_subscribers", /^gin \(email gin_trgm_ops\)$/],
+      ["newsletter_subscribers", /^gin \(email_lower gin_trgm_ops\)$/],
       ["contact_requests", /name.*email.*service.*message.*gin_trgm_ops/s],
       ["users", /^gin \(email gin_trgm_ops\)$/],
     ];

@@ -30,7 +30,12 @@ export const BACKUP_VERSION = 1;
 /** The stored_files table travels as the files section, not as rows. */
 const FILES_TABLE = "stored_files";
 /** Kept by the database itself (triggers, counters), not by anyone's data. */
-const BOOKKEEPING_TABLES = new Set(["order_status_counts", "rate_limits"]);
+const BOOKKEEPING_TABLES = new Set([
+  "order_status_counts",
+  "order_day_counts",
+  "row_counts",
+  "rate_limits",
+]);
 const ROWS_PER_BATCH = 500;
 
 export interface BackupTable {
@@ -463,6 +468,10 @@ export async function restoreBackupFile(
       const now = await shopContents(tx, storage);
       if (now.rows > 0 || now.files > 0) {
         throw new RestoreRefusedError("the target received data meanwhile; nothing was restored");
+      }
+      // An emptied shop's counters may still hold rows (of zero): the backup's replace them.
+      for (const name of tables) {
+        if (BOOKKEEPING_TABLES.has(name)) await tx.execute(sql`delete from ${ident(name)}`);
       }
     }
     let table: BackupTable | undefined;

@@ -114,30 +114,29 @@ export async function nextCatalogSeasonChange(db: Database, now = new Date()) {
   return nextSeasonChange(await listSeasons(db), now);
 }
 
-/** The in-season category links of the given products, oldest link first. */
-async function categoriesOf(db: Database, productIds: string[], now: Date) {
-  const byProduct = new Map<string, CategoryTag[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select({
-      productId: productCategories.productId,
-      id: categories.id,
-      name: categories.name,
-      isSpecial: categories.isSpecial,
-      seasonStart: categories.seasonStart,
-      seasonEnd: categories.seasonEnd,
-    })
-    .from(productCategories)
-    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-    .where(inArray(productCategories.productId, productIds))
-    .orderBy(asc(productCategories.createdAt), asc(categories.name));
-  for (const { productId, seasonStart, seasonEnd, ...tag } of rows) {
-    if (!isInSeason(seasonOf({ seasonStart, seasonEnd }), now)) continue;
-    const list = byProduct.get(productId) ?? [];
-    list.push(tag);
-    byProduct.set(productId, list);
-  }
-  return byProduct;
+/**
+ * A product's category links as JSON text, oldest link first: read in the same query as the
+ * product (a correlated subquery), one round trip less for every page that lists products
+ * (issue 18; a query costs 0.5-1.5 ms on PGlite). `categoryTagsOf` reads it.
+ */
+const categoryLinks = sql<string>`(
+  select coalesce(json_agg(json_build_object(
+      'id', c.id, 'name', c.name, 'isSpecial', c.is_special,
+      'seasonStart', c.season_start, 'seasonEnd', c.season_end
+    ) order by pc.created_at, c.name), '[]')::text
+  from ${productCategories} pc
+  inner join ${categories} c on c.id = pc.category_id
+  where pc.product_id = ${products}.id)`;
+
+/** The in-season category tags among a product's links (categoryLinks), in their order. */
+function categoryTagsOf(links: string, now: Date): CategoryTag[] {
+  const parsed = JSON.parse(links) as (CategoryTag & {
+    seasonStart: string | null;
+    seasonEnd: string | null;
+  })[];
+  return parsed
+    .filter((link) => isInSeason(seasonOf(link), now))
+    .map((link) => ({ id: link.id, name: link.name, isSpecial: link.isSpecial }));
 }
 
 /**
@@ -156,6 +155,7 @@ export async function listProducts(
       name: products.name,
       price: products.price,
       imageUrl: products.imageUrl,
+      links: categoryLinks,
     })
     .from(products)
     .where(
@@ -177,17 +177,12 @@ export async function listProducts(
         : undefined,
     )
     .orderBy(asc(products.name), asc(products.id));
-  const tags = await categoriesOf(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
-    categories: tags.get(row.id) ?? [],
+    categories: categoryTagsOf(row.links, now),
   }));
 }
 
@@ -206,12 +201,12 @@ export async function getProduct(
       price: products.price,
       imageUrl: products.imageUrl,
       updatedAt: products.updatedAt,
+      links: categoryLinks,
     })
     .from(products)
     .where(eq(products.id, id))
     .limit(1);
   if (!row) return null;
-  const tags = await categoriesOf(db, [row.id], now);
   return {
     id: row.id,
     name: row.name,
@@ -219,7 +214,7 @@ export async function getProduct(
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
     updatedAt: row.updatedAt,
-    categories: tags.get(row.id) ?? [],
+    categories: categoryTagsOf(row.links, now),
   };
 }
 
@@ -240,28 +235,39 @@ export async function relatedProducts(
   const categoryIds = product.categories.map((c) => c.id);
   if (categoryIds.length === 0) return [];
   const rows = await db
-    .selectDistinct({
+    .select({
       id: products.id,
       name: products.name,
       price: products.price,
       imageUrl: products.imageUrl,
+      links: categoryLinks,
     })
     .from(products)
-    .innerJoin(productCategories, eq(productCategories.productId, products.id))
-    .where(and(inArray(productCategories.categoryId, categoryIds), ne(products.id, product.id)))
+    .where(
+      and(
+        ne(products.id, product.id),
+        // Each product once, however many categories it shares.
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(productCategories)
+            .where(
+              and(
+                eq(productCategories.productId, products.id),
+                inArray(productCategories.categoryId, categoryIds),
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy(asc(products.name), asc(products.id))
     .limit(limit);
-  const tags = await categoriesOf(
-    db,
-    rows.map((row) => row.id),
-    now,
-  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
-    categories: tags.get(row.id) ?? [],
+    categories: categoryTagsOf(row.links, now),
   }));
 }
 

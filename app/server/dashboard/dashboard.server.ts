@@ -1,11 +1,24 @@
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import { addDays, johannesburgWeekStart, startOfJohannesburgDay } from "#app/lib/dates.ts";
+import {
+  addDays,
+  johannesburgDate,
+  johannesburgWeekStart,
+  startOfJohannesburgDay,
+} from "#app/lib/dates.ts";
 import { toCents } from "#app/lib/money.ts";
 import { OPEN_QUOTE_OVERDUE_HOURS } from "#app/lib/payment-status.ts";
-import { contactRequests, newsletterSubscribers, orders, products } from "#db/schema/index.ts";
+import {
+  contactRequests,
+  newsletterSubscribers,
+  orderDayCounts,
+  orders,
+  products,
+  ROW_COUNT,
+} from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
+import { readRowCount } from "../db/row-counts.server.ts";
 import { countFailingMessages, type OutboxHealth } from "../notifications/admin.server.ts";
-import { overdueOrdersCondition } from "../orders/admin-orders.server.ts";
+import { countOrders, overdueOrdersCondition } from "../orders/admin-orders.server.ts";
 
 /** Spec §2 /admin/dashboard, plus the open and pending counts and the weekly orders (issue 6). */
 export interface DashboardStats {
@@ -53,6 +66,15 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** Orders placed on the Johannesburg days `from` (included) to `to` (excluded), by counter. */
+async function ordersOnDays(db: Database, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orderDayCounts.count}), 0)::text` })
+    .from(orderDayCounts)
+    .where(and(gte(orderDayCounts.day, from), lt(orderDayCounts.day, to)));
+  return Number(row?.total ?? 0);
+}
+
 /** Exact counts (spec §9 "Dashboard counts: exact counts"), read in parallel. */
 export async function getDashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
   const [
@@ -68,11 +90,13 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
     week,
   ] = await Promise.all([
     db.$count(products),
-    db.$count(orders),
-    db.$count(orders, eq(orders.status, "pending")),
-    db.$count(newsletterSubscribers),
-    db.$count(contactRequests),
-    db.$count(contactRequests, eq(contactRequests.isResolved, false)),
+    // Orders, subscribers and requests from the counters their triggers keep (issue 18): at
+    // 1,000,000 orders counting them took 0.2 s.
+    countOrders(db, null),
+    countOrders(db, "pending"),
+    readRowCount(db, ROW_COUNT.subscribers),
+    readRowCount(db, ROW_COUNT.openRequests, ROW_COUNT.resolvedRequests),
+    readRowCount(db, ROW_COUNT.openRequests),
     getOrdersPerWeek(db, now),
     countFailingMessages(db),
     getDashboardTodo(db, now),
@@ -129,21 +153,32 @@ export async function getWeekComparison(db: Database, now = new Date()): Promise
   };
   // "This week" ends now: a payment dated later today is still this week's.
   const nextWeekStart = addDays(weekStart, 7);
-  const [ordersThis, ordersLast, paidThis, paidLast, subscribersThis, subscribersLast] =
-    await Promise.all([
-      db.$count(orders, createdIn(orders.createdAt, thisFrom, now)),
-      db.$count(orders, createdIn(orders.createdAt, lastFrom, thisFrom)),
-      paidIn(weekStart, nextWeekStart),
-      paidIn(lastWeekStart, weekStart),
-      db.$count(newsletterSubscribers, createdIn(newsletterSubscribers.createdAt, thisFrom, now)),
-      db.$count(
-        newsletterSubscribers,
-        createdIn(newsletterSubscribers.createdAt, lastFrom, thisFrom),
-      ),
-    ]);
+  // New orders from the per-day counters (a week held 6,000 orders at 1,000,000); today's up
+  // to now counted from the orders themselves.
+  const today = johannesburgDate(now);
+  const [
+    ordersBeforeToday,
+    ordersToday,
+    ordersLast,
+    paidThis,
+    paidLast,
+    subscribersThis,
+    subscribersLast,
+  ] = await Promise.all([
+    ordersOnDays(db, weekStart, today),
+    db.$count(orders, createdIn(orders.createdAt, startOfJohannesburgDay(today), now)),
+    ordersOnDays(db, lastWeekStart, weekStart),
+    paidIn(weekStart, nextWeekStart),
+    paidIn(lastWeekStart, weekStart),
+    db.$count(newsletterSubscribers, createdIn(newsletterSubscribers.createdAt, thisFrom, now)),
+    db.$count(
+      newsletterSubscribers,
+      createdIn(newsletterSubscribers.createdAt, lastFrom, thisFrom),
+    ),
+  ]);
   return {
     weekStart,
-    newOrders: { thisWeek: ordersThis, lastWeek: ordersLast },
+    newOrders: { thisWeek: ordersBeforeToday + ordersToday, lastWeek: ordersLast },
     paidRevenueCents: { thisWeek: paidThis, lastWeek: paidLast },
     subscribers: { thisWeek: subscribersThis, lastWeek: subscribersLast },
   };
@@ -151,7 +186,8 @@ export async function getWeekComparison(db: Database, now = new Date()): Promise
 
 /**
  * Orders per week for the last DASHBOARD_WEEKS weeks including the current one, weeks with no
- * orders included as 0. Ranges on created_at, so the orders_created_at index serves it.
+ * orders included as 0. Summed from the per-day counters (Johannesburg days): at most 84
+ * days' rows, at any number of orders.
  */
 export async function getOrdersPerWeek(db: Database, now = new Date()) {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -167,9 +203,8 @@ export async function getOrdersPerWeek(db: Database, now = new Date()) {
         ) as week_start
       )
       select to_char(w.week_start, 'YYYY-MM-DD') as week_start,
-        (select count(*)::int from ${orders} o
-          where o.created_at >= (w.week_start at time zone 'Africa/Johannesburg')
-            and o.created_at < ((w.week_start + interval '1 week') at time zone 'Africa/Johannesburg')
+        (select coalesce(sum(d.count), 0)::int from ${orderDayCounts} d
+          where d.day >= w.week_start::date and d.day < (w.week_start + interval '1 week')::date
         ) as count
       from weeks w
       order by w.week_start`,

@@ -4,10 +4,11 @@ import { pageCount } from "#app/lib/pagination.ts";
 import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
-import { contactRequestSearchText, contactRequests, users } from "#db/schema/index.ts";
+import { contactRequestSearchText, contactRequests, ROW_COUNT, users } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit, scrubAuditDetails } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
@@ -91,11 +92,15 @@ export async function listQuoteRequests(
   query: QuoteRequestListQuery,
 ): Promise<QuoteRequestListPage> {
   const where = quoteRequestFilterCondition(query);
-  const [total, openTotal, allTotal] = [
-    await db.$count(contactRequests, where),
-    await db.$count(contactRequests, eq(contactRequests.isResolved, false)),
-    await db.$count(contactRequests),
-  ];
+  // Open and all requests from the counters their triggers keep (issue 18); only a search is
+  // counted over the requests.
+  const openTotal = await readRowCount(db, ROW_COUNT.openRequests);
+  const allTotal = await readRowCount(db, ROW_COUNT.openRequests, ROW_COUNT.resolvedRequests);
+  const total = query.q
+    ? await db.$count(contactRequests, where)
+    : query.showResolved
+      ? allTotal
+      : openTotal;
   // Only worth a query when the list is empty: the page then explains what is hidden.
   const hiddenResolved =
     total === 0 && !query.showResolved && allTotal > 0

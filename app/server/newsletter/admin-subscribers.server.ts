@@ -1,10 +1,11 @@
-import { and, eq, ilike, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SubscriberListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
-import { newsletterSubscribers } from "#db/schema/index.ts";
+import { newsletterSubscribers, ROW_COUNT } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
 import { NEWSLETTER_MESSAGE_KINDS } from "./subscribers.server.ts";
@@ -46,8 +47,12 @@ export const SUBSCRIBERS_NEWEST_FIRST = [
   sql`${newsletterSubscribers.id} desc nulls last`,
 ];
 
+/**
+ * The e-mail contains the term, in any case: the stored lower-case address LIKE the
+ * lower-cased pattern, which is what ILIKE does (issue 18: without lower-casing each row).
+ */
 export function subscriberSearchCondition(q: string | null) {
-  return q ? ilike(newsletterSubscribers.email, likePattern(q)) : undefined;
+  return q ? sql`${newsletterSubscribers.emailLower} like lower(${likePattern(q)})` : undefined;
 }
 
 export async function listSubscribers(
@@ -55,7 +60,9 @@ export async function listSubscribers(
   query: SubscriberListQuery,
 ): Promise<SubscriberListPage> {
   const where = subscriberSearchCondition(query.q);
-  const allTotal = await db.$count(newsletterSubscribers);
+  // From the counter its triggers keep (issue 18): a count over 100,000 subscribers took
+  // 7-50 ms on every page.
+  const allTotal = await readRowCount(db, ROW_COUNT.subscribers);
   const total = query.q ? await db.$count(newsletterSubscribers, where) : allTotal;
   const pages = pageCount(total, SUBSCRIBERS_PAGE_SIZE);
   const page = Math.min(query.page, pages);

@@ -30,6 +30,7 @@ import {
 } from "#app/lib/payment-status.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import {
+  orderDayCounts,
   orderEvents,
   orderItems,
   orderPhoneDigits,
@@ -144,16 +145,53 @@ export function orderFilterCondition(filters: OrderFilters, now = new Date()): S
   ) {
     conditions.push(overdueOrdersCondition(filters.payment, now));
   }
-  if (filters.q) {
-    // The indexed expressions themselves (db/schema/orders.ts), so the trigram indexes serve
-    // the search: one for the text, one for a phone number's digits.
-    const text = sql`${orderSearchText(orders)} ilike ${likePattern(filters.q)}`;
-    const digits = phoneSearchDigits(filters.q);
-    conditions.push(
-      digits ? or(text, sql`${orderPhoneDigits(orders)} like ${`%${digits}%`}`)! : text,
-    );
-  }
+  if (filters.q) conditions.push(orderSearchCondition(filters.q));
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * The orders a search term matches: its name, e-mail or phone contains the term (any case),
+ * or, for a phone number, its digits. As written it uses the indexed expressions themselves
+ * (db/schema/orders.ts), so the trigram indexes serve it: one for the text, one for a phone
+ * number's digits. `checked`: the same test, on an expression the planner does not look up in
+ * the index (the text with '' appended), to check the rows another condition found.
+ */
+export function orderSearchCondition(q: string, form: "indexed" | "checked" = "indexed"): SQL {
+  const text =
+    form === "indexed" ? orderSearchText(orders) : sql`(${orderSearchText(orders)} || '')`;
+  const textMatch = sql`${text} ilike ${likePattern(q)}`;
+  const digits = phoneSearchDigits(q);
+  return digits
+    ? or(textMatch, sql`${orderPhoneDigits(orders)} like ${`%${digits}%`}`)!
+    : textMatch;
+}
+
+/**
+ * The part of an e-mail address or phone number that the trigram index looks up: its longest
+ * run of letters or digits ("pillay624" of "lwazi.pillay624@mweb.co.za", "5641" of "+27 82 428
+ * 5641"). The rest of such a term is trigrams that most orders share ("@gm", ".co", "o.z",
+ * "+27", " 82"), whose long lists the index would read in full: 40-100 ms at 1,000,000
+ * orders, against 2 ms for the run (issue 18). Null: the whole term is looked up.
+ */
+export function searchLookupToken(term: string): string | null {
+  if (!term.includes("@") && phoneSearchDigits(term) === null) return null;
+  const runs = term.match(/[\p{L}\p{N}]+/gu) ?? [];
+  const longest = runs.reduce((a, b) => (b.length > a.length ? b : a), "");
+  return longest.length >= 3 && longest.length < term.length ? longest : null;
+}
+
+/**
+ * What the trigram index looks up for a search: the term, or for an e-mail address or phone
+ * number its rare part, the whole term then checked on the rows found. Both find exactly the
+ * orders orderSearchCondition finds: a row that contains the term contains its part.
+ */
+function searchLookupCondition(q: string): SQL {
+  const token = searchLookupToken(q);
+  if (!token) return orderSearchCondition(q);
+  const text = sql`${orderSearchText(orders)} ilike ${likePattern(token)}`;
+  const digits = phoneSearchDigits(q);
+  const lookup = digits ? or(text, sql`${orderPhoneDigits(orders)} like ${`%${digits}%`}`)! : text;
+  return and(lookup, orderSearchCondition(q, "checked"))!;
 }
 
 /**
@@ -231,7 +269,7 @@ export async function countOrders(
  * order (0.4-0.8 s on PGlite). A search therefore counts its matches through the trigram
  * index first, then picks the plan for the page from that real number (decision 009).
  */
-async function plannerSettings(db: Database, settings: Record<string, "on" | "off">) {
+async function plannerSettings(db: Database, settings: Record<string, string>) {
   const calls = Object.entries(settings).map(
     ([name, value]) => sql`set_config(${name}, ${value}, true)`,
   );
@@ -267,27 +305,179 @@ async function pageOfOrders(
     .offset(offset);
 }
 
+/**
+ * Pages whose first order is further than this from both ends of the list are found by day
+ * (orderDayCounts) instead of by skipping every order before them.
+ */
+export const DIRECT_OFFSET_LIMIT = 2_000;
+
+/**
+ * A page deep in the list (issue 18): the per-day counters say in which day (Johannesburg)
+ * the page's first order lies and how many orders the newer days hold; the page is then read
+ * from that day's end, skipping only orders of that day. At 1,000,000 orders the middle page
+ * skipped 500,000 orders (0.2-0.4 s on PostgreSQL); this reads a few thousand counter rows and
+ * skips fewer than a day's orders. Null when the counters do not reach `offset` (an order
+ * deleted meanwhile): the caller skips the plain way.
+ */
+async function pageOfOrdersByDay(
+  db: Database,
+  filters: Pick<OrderFilters, "status" | "payment">,
+  where: SQL | undefined,
+  offset: number,
+): Promise<OrderSummaryRow[] | null> {
+  const days = db
+    .select({
+      day: orderDayCounts.day,
+      n: sql<string>`sum(${orderDayCounts.count})`.as("n"),
+    })
+    .from(orderDayCounts)
+    .where(
+      and(
+        filters.status ? eq(orderDayCounts.status, filters.status) : undefined,
+        filters.payment ? eq(orderDayCounts.paymentStatus, filters.payment) : undefined,
+      ),
+    )
+    .groupBy(orderDayCounts.day)
+    .as("days");
+  const running = db
+    .select({
+      day: days.day,
+      n: days.n,
+      // Orders on newer days than this one.
+      newer: sql<string>`sum(${days.n}) over (order by ${days.day} desc) - ${days.n}`.as("newer"),
+    })
+    .from(days)
+    .as("running");
+  const [start] = await db
+    .select({ day: sql<string>`${running.day}::text`, newer: sql<string>`${running.newer}::text` })
+    .from(running)
+    .where(sql`${running.newer} <= ${offset} and ${running.newer} + ${running.n} > ${offset}`)
+    .limit(1);
+  if (!start) return null;
+  const dayEnd = sql`((${start.day}::date + 1)::timestamp at time zone 'Africa/Johannesburg')`;
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(where, sql`${orders.createdAt} < ${dayEnd}`))
+    .orderBy(...NEWEST_FIRST)
+    .limit(ORDERS_PAGE_SIZE)
+    .offset(offset - Number(start.newer));
+}
+
+/** The given orders, newest first. */
+async function ordersByIds(db: Database, ids: string[]): Promise<OrderSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(summaryColumns)
+    .from(orders)
+    .where(inArray(orders.id, ids))
+    .orderBy(...NEWEST_FIRST);
+}
+
+/** Rows read newest first to tell a common search term (a fifth of the orders or more). */
+const SEARCH_PROBE_ROWS = 300;
+const SEARCH_PROBE_COMMON = 60;
+/** How many of the newest orders a common term's count reads before asking the index. */
+const SEARCH_WALK_ROWS = 10_000;
+
+/**
+ * How many of the `rows` newest orders (with the filters) match the search, at most `limit`:
+ * the orders are read newest first and the reading stops at `limit` matches.
+ */
+async function countAmongNewest(
+  db: Database,
+  filters: SQL | undefined,
+  match: SQL,
+  rows: number,
+  limit: number,
+): Promise<number> {
+  const newest = db
+    .select({ hit: sql<boolean>`${match}`.as("hit") })
+    .from(orders)
+    .where(filters)
+    .orderBy(...NEWEST_FIRST)
+    .limit(rows)
+    .as("newest");
+  const hits = db
+    .select({ one: sql`1` })
+    .from(newest)
+    .where(sql`${newest.hit}`)
+    .limit(limit)
+    .as("hits");
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(hits);
+  return Number(counted?.n ?? 0);
+}
+
 async function searchPage(db: Database, query: OrderListQuery, now: Date) {
-  const where = orderFilterCondition(query, now);
+  const q = query.q!;
+  const filters = orderFilterCondition({ ...query, q: null }, now);
+  const where = and(filters, orderSearchCondition(q));
   // A term without three letters or digits in a row has no trigram to look up: the index
   // could only be read whole. Such a term ("al", "08") matches many orders, so scanning them
   // newest first finds a page and 1,001 matches soon.
-  const indexed = /[\p{L}\p{N}]{3,}/u.test(query.q!);
+  const indexed = /[\p{L}\p{N}]{3,}/u.test(q);
   return db.transaction(async (tx) => {
-    // Count through the trigram index (a bitmap scan), at most SEARCH_COUNT_LIMIT + 1 rows.
-    await plannerSettings(
-      tx,
-      indexed ? { enable_seqscan: "off", enable_indexscan: "off" } : { enable_bitmapscan: "off" },
-    );
+    // No parallel workers: starting them took 80 ms on a busy server, far more than these
+    // reads need (issue 18). Newest first, by the created_at indexes.
+    await plannerSettings(tx, { max_parallel_workers_per_gather: "0", enable_bitmapscan: "off" });
+    let found: number | null = null;
+    if (indexed) {
+      // A common term ("gmail": nearly half the orders) has more than 1,000 matches among the
+      // newest few thousand orders: counted there, it costs a few ms, where the trigram
+      // index would list all 445,000 of them (0.1-0.2 s at 1,000,000 orders).
+      const match = orderSearchCondition(q);
+      const probe = await countAmongNewest(
+        tx,
+        filters,
+        match,
+        SEARCH_PROBE_ROWS,
+        SEARCH_PROBE_ROWS,
+      );
+      if (probe >= SEARCH_PROBE_COMMON) {
+        const walked = await countAmongNewest(
+          tx,
+          filters,
+          match,
+          SEARCH_WALK_ROWS,
+          SEARCH_COUNT_LIMIT + 1,
+        );
+        if (walked > SEARCH_COUNT_LIMIT) found = walked;
+      }
+    }
+    // Otherwise count through the trigram index (a bitmap scan), at most SEARCH_COUNT_LIMIT + 1
+    // rows; an e-mail address or phone number by its rare part (searchLookupCondition).
+    const lookup = indexed ? and(filters, searchLookupCondition(q)) : where;
+    // A short term's matches are found newest first: their ids, in the list's order, give
+    // the count and the page, so a term that matches almost nothing reads the orders once,
+    // not twice (1.5 s at 1,000,000 orders, issue 18).
+    let newest: string[] | null = null;
+    if (found === null && !indexed) {
+      newest = (
+        await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(where)
+          .orderBy(...NEWEST_FIRST)
+          .limit(SHORT_SEARCH_COUNT_LIMIT + 1)
+      ).map((row) => row.id);
+      found = newest.length;
+    }
+    if (found === null) {
+      await plannerSettings(tx, {
+        enable_seqscan: "off",
+        enable_indexscan: "off",
+        enable_bitmapscan: "on",
+      });
+      const matches = tx
+        .select({ one: sql`1` })
+        .from(orders)
+        .where(lookup)
+        .limit(SEARCH_COUNT_LIMIT + 1)
+        .as("matches");
+      const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
+      found = Number(counted?.n ?? 0);
+    }
     const limit = indexed ? SEARCH_COUNT_LIMIT : SHORT_SEARCH_COUNT_LIMIT;
-    const matches = tx
-      .select({ one: sql`1` })
-      .from(orders)
-      .where(where)
-      .limit(limit + 1)
-      .as("matches");
-    const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(matches);
-    const found = Number(counted?.n ?? 0);
     const exact = found <= limit;
     const total = Math.min(found, limit);
     const pages = pageCount(total, ORDERS_PAGE_SIZE);
@@ -297,7 +487,10 @@ async function searchPage(db: Database, query: OrderListQuery, now: Date) {
     if (indexed && !exact) {
       await plannerSettings(tx, { enable_indexscan: "on", enable_bitmapscan: "off" });
     }
-    const rows = await pageOfOrders(tx, where, (page - 1) * ORDERS_PAGE_SIZE);
+    const offset = (page - 1) * ORDERS_PAGE_SIZE;
+    const rows = newest
+      ? await ordersByIds(tx, newest.slice(offset, offset + ORDERS_PAGE_SIZE))
+      : await pageOfOrders(tx, exact ? lookup : where, offset);
     return { rows, total, exact, page, pages };
   });
 }
@@ -311,6 +504,11 @@ async function unfilteredPage(db: Database, query: OrderListQuery, now: Date) {
   const pages = pageCount(total, ORDERS_PAGE_SIZE);
   const page = Math.min(query.page, pages);
   const offset = (page - 1) * ORDERS_PAGE_SIZE;
+  const fromOldest = total - offset - ORDERS_PAGE_SIZE;
+  if (!query.overdue && offset > DIRECT_OFFSET_LIMIT && fromOldest > DIRECT_OFFSET_LIMIT) {
+    const rows = await pageOfOrdersByDay(db, query, where, offset);
+    if (rows) return { rows, total, exact: true, page, pages };
+  }
   // A page in the second half is read from the oldest end: no page skips more than half.
   const rows = await pageOfOrders(db, where, offset, offset > total / 2 ? { total } : undefined);
   return { rows, total, exact: true, page, pages };
@@ -614,6 +812,11 @@ export const ORDER_EXPORT_HEADER = [
 
 /** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
 export const EXPORT_BATCH_SIZE = 500;
+/**
+ * The first batch is smaller: the download's headers go out once it is read, so it starts
+ * sooner (20-30 ms for 500 orders and their lines at 1,000,000 orders; issue 18).
+ */
+export const EXPORT_FIRST_BATCH_SIZE = 100;
 
 function orderExportBatch(
   db: Database,
@@ -661,8 +864,9 @@ export async function* orderExportBatches(
   now = new Date(),
 ): AsyncGenerator<string[][]> {
   let after: { at: string; id: string } | null = null;
+  let size = Math.min(batchSize, EXPORT_FIRST_BATCH_SIZE);
   for (;;) {
-    const batch = await orderExportBatch(db, filters, after, batchSize, now);
+    const batch = await orderExportBatch(db, filters, after, size, now);
     if (batch.length === 0) return;
     const lines = await db
       .select({
@@ -714,8 +918,9 @@ export async function* orderExportBatches(
         line.orderTotal,
       ]);
     });
-    if (batch.length < batchSize) return;
+    if (batch.length < size) return;
     const last = batch.at(-1)!;
     after = { at: last.at, id: last.id };
+    size = batchSize;
   }
 }
