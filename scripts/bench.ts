@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import { count } from "drizzle-orm";
 import { openDatabase } from "../app/server/db/client.server.ts";
 import { pgliteDirectory } from "../app/server/env.server.ts";
+import { createFormStamp } from "../app/server/http/honeypot.server.ts";
 import { orders } from "../db/schema/index.ts";
 import { adminBenchTable, measureAdminOrders } from "./bench-admin.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
@@ -71,6 +72,9 @@ async function measurePages(base: string, productPath: string, staticRow: Row, s
   return rows;
 }
 
+/** The bench server's cookie and form-stamp secret. */
+const BENCH_SECRET = "bench-secret-bench-secret-bench-secret-0000";
+
 async function main() {
   if (!ensureBuild()) process.exit(1);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
@@ -81,6 +85,8 @@ async function main() {
     LOG_LEVEL: "info",
     // Buyers come from many addresses (X-Forwarded-For through a trusted proxy), as in life.
     TRUST_PROXY: "loopback",
+    // Known, so the buyers' forms can carry a stamp the server accepts (issue 16).
+    SESSION_SECRET: BENCH_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const server = startServerProcess(dataDir, serverEnv);
@@ -108,7 +114,9 @@ async function main() {
     staticRow = await measure("static asset", { url: `${base}${asset}`, headers: GZIP });
     rows.push(...(await measurePages(base, productPath, staticRow)), staticRow);
 
-    // Checkout: every request a different buyer (address, idempotency key, e-mail).
+    // Checkout: every request a different buyer (address, idempotency key, e-mail, phone), each
+    // with its own form stamp from ten seconds ago, as a person's page would give them: the
+    // checkout limits orders per buyer and asks a too-fast or stampless form to confirm.
     let buyer = 0;
     const checkout = await autocannon({
       url: `${base}/checkout`,
@@ -122,8 +130,10 @@ async function main() {
             const body = new URLSearchParams({
               name: `Bench Buyer ${buyer}`,
               email: `buyer${buyer}@example.co.za`,
-              phone: "082 123 4567",
+              phone: `082 ${String(Math.floor(buyer / 10_000) % 1000).padStart(3, "0")} ${String(buyer % 10_000).padStart(4, "0")}`,
               idempotencyKey: crypto.randomUUID(),
+              hp_website: "",
+              form_stamp: createFormStamp(BENCH_SECRET, Date.now() - 10_000),
               "lines[0].productId": productId,
               "lines[0].quantity": "1",
               "lines[0].priceCents": String(priceCents),
