@@ -291,7 +291,7 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
         <p>{`Hi ${order.customerName}, thank you for your order.`}</p>
       </header>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <StatusTile
           label="Order status"
           value={ORDER_STATUS_LABELS[order.status]}

@@ -81,7 +81,7 @@ export function OrderCard({
 /** Spec §2: six skeleton cards while loading. */
 export function OrderCardSkeletons() {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
         <li
           key={i}

@@ -74,7 +74,7 @@ export function OrderResults({
             </p>
             <ul
               aria-labelledby="orders-results"
-              className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+              className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
             >
               {list.orders.map((order) => (
                 <OrderCard key={order.id} order={order} onOpen={openOrder} />

@@ -142,7 +142,7 @@ function EmptyListText({
 
 function RequestSkeletons() {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
         <li
           key={i}
@@ -195,7 +195,7 @@ export function QuoteRequestResults({
         ) : (
           <ul
             aria-labelledby="requests-results"
-            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
           >
             {list.requests.map((request) => (
               <RequestCard key={request.id} request={request} href={dialogHref(request.id)} />
