@@ -87,7 +87,10 @@ const CARDS: CardSpec[] = [
 
 function StatCards({ stats }: { stats: DashboardStats | null }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats ? undefined : true}>
+    <ul
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+      aria-busy={stats ? undefined : true}
+    >
       {CARDS.map((card) => {
         const Icon = card.icon;
         return (
