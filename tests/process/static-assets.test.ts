@@ -86,6 +86,24 @@ describe("hashed assets", () => {
     expect(page.headers["x-frame-options"]).toBe("DENY");
   });
 
+  it("React Router's route manifest: a file's headers, and its own one immutable cache header", async () => {
+    // Every first visit asks for it after hydration (lazy route discovery).
+    const version = /"version": ?"([\w-]+)"/.exec(html)![1]!;
+    const path = `/__manifest?paths=${encodeURIComponent("/,/contact")}&version=${version}`;
+    const { headers, body } = await raw(path, "identity");
+    expect(headers["content-type"]).toMatch(/^application\/json/);
+    expect(Object.keys(JSON.parse(body.toString("utf8")))).toContain("routes/site/contact");
+    // One header, React Router's: the app's `no-store` beside it made it uncacheable.
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["content-security-policy"]).toBeUndefined();
+    expect(headers["permissions-policy"]).toBeUndefined();
+    // Another build's version: React Router's "reload" answer, never stored.
+    const stale = await raw(`/__manifest?paths=%2F&version=0ld`, "identity");
+    expect(stale.headers["x-remix-reload-document"]).toBe("true");
+    expect(stale.headers["cache-control"]).toBeUndefined();
+  });
+
   it("never serves a compressed copy by its own name as something else", async () => {
     const direct = await raw(`${script}.br`, "identity");
     expect(direct.headers["content-encoding"]).toBeUndefined();

@@ -9,6 +9,7 @@ import {
   pageCacheKey,
   pageExpiresAt,
   publicCacheControl,
+  ROUTE_MANIFEST_PATH,
 } from "./page-cache.server.ts";
 import { addressKey } from "./rate-limit.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
@@ -20,7 +21,8 @@ const NOT_REPLAYED = new Set(["content-length", "set-cookie", "cache-control", "
 
 /**
  * Serves cacheable public pages from the page cache, rendering them on a miss; marks every
- * other page the app renders `private, no-store`. Static files never reach this.
+ * other page the app renders `private, no-store`, except React Router's route manifest, which
+ * sets its own. Static files never reach this.
  */
 export function pageCacheMiddleware(options: {
   cache: PageCache;
@@ -30,6 +32,11 @@ export function pageCacheMiddleware(options: {
 }): RequestHandler {
   const { cache, render, secret } = options;
   return async (req, res, next) => {
+    // Its caching is React Router's own: a second Cache-Control would contradict it.
+    if (req.path === ROUTE_MANIFEST_PATH) {
+      next();
+      return;
+    }
     if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.get("cookie") })) {
       res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
       next();

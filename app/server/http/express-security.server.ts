@@ -4,6 +4,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Env } from "../env.server.ts";
 import { redactUrl } from "./log-redaction.server.ts";
+import { ROUTE_MANIFEST_PATH } from "./page-cache.server.ts";
 import {
   checkRequestBody,
   contentSecurityPolicy,
@@ -20,10 +21,14 @@ import {
  */
 
 /**
- * Hashed, immutable files: the build's scripts, stylesheets and fonts, and the About video's
- * files (public/media). Never a document.
+ * Responses that are never a document: the build's hashed scripts, stylesheets and fonts, the
+ * About video's files (public/media), and React Router's route manifest (JSON that every
+ * first visit fetches after hydration). The headers that govern a document (CSP, framing,
+ * referrer, permissions…) do nothing on them, and on a first visit they cost 1 KB for each of
+ * its ten files (issue 18). What does apply stays.
  */
-const isHashedAsset = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/");
+const isNeverADocument = (path: string) =>
+  path.startsWith("/assets/") || path.startsWith("/media/") || path === ROUTE_MANIFEST_PATH;
 
 /** A refusal readable by a person (no-JS form post) and by a script alike. */
 function refuse(req: Request, res: Response, status: number, title: string, message: string) {
@@ -67,20 +72,17 @@ export function applySecurity(app: Express, env: Env, logger: Logger, options: {
     crossOriginResourcePolicy: { policy: "same-origin" },
   });
   app.use((req, res, next) => {
-    if (!isHashedAsset(req.path)) {
+    if (!isNeverADocument(req.path)) {
       documentHeaders(req, res, next);
       return;
     }
-    // A hashed script, stylesheet or font is never a document: the headers that govern a
-    // document (CSP, framing, referrer, permissions…) do nothing on it, and on a first visit
-    // they cost 1 KB for each of its ten files (issue 18). What does apply stays.
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
     next();
   });
 
   app.use((req, res, next) => {
-    if (isHashedAsset(req.path)) {
+    if (isNeverADocument(req.path)) {
       next();
       return;
     }
