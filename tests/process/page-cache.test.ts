@@ -126,6 +126,9 @@ describe("on one process (PGlite)", () => {
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       expect(response.headers.get("x-page-cache"), path).not.toBe("hit");
     }
+    // A response with its own Cache-Control sends that one alone, not the default beside it.
+    const prices = await get(base, "/resources/cart-prices?id=x");
+    expect(prices.headers.get("cache-control")).toBe("no-store");
     const withNotice = await get(base, "/", { Cookie: "en_toast=anything" });
     expect(withNotice.headers.get("cache-control")).toBe("private, no-store");
     expect(withNotice.headers.get("x-page-cache")).toBeNull();

@@ -98,10 +98,11 @@ describe("hashed assets", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["content-security-policy"]).toBeUndefined();
     expect(headers["permissions-policy"]).toBeUndefined();
-    // Another build's version: React Router's "reload" answer, never stored.
+    // Another build's version: React Router's "reload" answer, which sets no caching: the
+    // app's default, never stored.
     const stale = await raw(`/__manifest?paths=%2F&version=0ld`, "identity");
     expect(stale.headers["x-remix-reload-document"]).toBe("true");
-    expect(stale.headers["cache-control"]).toBeUndefined();
+    expect(stale.headers["cache-control"]).toBe("private, no-store");
   });
 
   it("never serves a compressed copy by its own name as something else", async () => {

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Response as ExpressResponse, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createFormStamp } from "./honeypot.server.ts";
 import {
@@ -9,7 +9,6 @@ import {
   pageCacheKey,
   pageExpiresAt,
   publicCacheControl,
-  ROUTE_MANIFEST_PATH,
 } from "./page-cache.server.ts";
 import { addressKey } from "./rate-limit.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
@@ -20,9 +19,22 @@ type Render = (request: Request, requestInfo: RequestInfo) => Promise<Response>;
 const NOT_REPLAYED = new Set(["content-length", "set-cookie", "cache-control", "date", "expires"]);
 
 /**
- * Serves cacheable public pages from the page cache, rendering them on a miss; marks every
- * other page the app renders `private, no-store`, except React Router's route manifest, which
- * sets its own. Static files never reach this.
+ * Gives the response `value` as its Cache-Control when its headers go out, unless whatever
+ * answered set one of its own (React Router's route manifest is `immutable`, exports and
+ * refusals are `no-store`). Set beforehand, both would be sent, and could contradict.
+ */
+function defaultCacheControl(res: ExpressResponse, value: string) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", value);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
+/**
+ * Serves cacheable public pages from the page cache, rendering them on a miss; everything
+ * else the app answers is `private, no-store` unless it says otherwise. Static files never
+ * reach this.
  */
 export function pageCacheMiddleware(options: {
   cache: PageCache;
@@ -32,13 +44,8 @@ export function pageCacheMiddleware(options: {
 }): RequestHandler {
   const { cache, render, secret } = options;
   return async (req, res, next) => {
-    // Its caching is React Router's own: a second Cache-Control would contradict it.
-    if (req.path === ROUTE_MANIFEST_PATH) {
-      next();
-      return;
-    }
     if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.get("cookie") })) {
-      res.setHeader("Cache-Control", PRIVATE_CACHE_CONTROL);
+      defaultCacheControl(res, PRIVATE_CACHE_CONTROL);
       next();
       return;
     }

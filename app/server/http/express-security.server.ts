@@ -4,7 +4,6 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Env } from "../env.server.ts";
 import { redactUrl } from "./log-redaction.server.ts";
-import { ROUTE_MANIFEST_PATH } from "./page-cache.server.ts";
 import {
   checkRequestBody,
   contentSecurityPolicy,
@@ -19,6 +18,9 @@ import {
  * check for every state-changing request, and body size limits. The rules themselves are in
  * security.server.ts.
  */
+
+/** React Router's route manifest (lazy route discovery): the route modules behind a page's links. */
+const ROUTE_MANIFEST_PATH = "/__manifest";
 
 /**
  * Responses that are never a document: the build's hashed scripts, stylesheets and fonts, the

@@ -176,10 +176,3 @@ export function publicCacheControl(expiresAt: number | null, now: number): strin
 }
 /** Everything else rendered by the app: personal or changing, never stored. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
-
-/**
- * React Router's route manifest (lazy route discovery): which route modules serve the links
- * a page shows, for one build (`version`). React Router answers it `immutable` itself, so the
- * app must not add `no-store`; it is not a page.
- */
-export const ROUTE_MANIFEST_PATH = "/__manifest";
