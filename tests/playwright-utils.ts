@@ -66,6 +66,16 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }>({
 export { expect };
 
 /**
+ * The newsletter popup opens 5 s after a page loads (spec §2) and, being modal, hides the rest
+ * of the page from a test that takes longer on a busy machine: this visitor has seen it.
+ */
+export async function hideNewsletterPopup(page: Page) {
+  await page.addInitScript(() =>
+    window.localStorage.setItem("newsletterPopupSeen", String(Date.now())),
+  );
+}
+
+/**
  * Holds the data requests of one route's loader alone (`?_routes=<route id>`, as React Router
  * asks for a route with a clientLoader) for `ms`, so that the page's loading state can be
  * seen; the other loaders' requests (the layout's) answer at once. Returns a function that

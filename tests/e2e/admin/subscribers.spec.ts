@@ -62,6 +62,10 @@ test("search, remove with confirmation, and export", async ({ page, loginAsAdmin
 
   await search.fill(TAG);
   await search.press("Enter");
+  // The link's address comes with the list: clicked before the list has answered, it would
+  // still export the previous search.
+  await expect(page).toHaveURL(new RegExp(`\\?q=${TAG}$`));
+  await expect(rows).toHaveCount(2);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const download = await downloading;

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import { ABOUT_VIDEO } from "#app/content/about-video.ts";
-import { expect, settleAnimations, test } from "#tests/playwright-utils.ts";
+import { expect, hideNewsletterPopup, settleAnimations, test } from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
 
 /*
@@ -25,7 +25,7 @@ function videoRequests(page: Page) {
 
 test.beforeEach(async ({ page }) => {
   // The newsletter popup would cover the section after 5 s.
-  await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
+  await hideNewsletterPopup(page);
 });
 
 test("the About section has the shipped video, with a poster and English captions, fetched only on play", async ({

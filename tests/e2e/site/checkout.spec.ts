@@ -1,4 +1,9 @@
-import { expect, test, waitUntilFormStampIsOldEnough } from "#tests/playwright-utils.ts";
+import {
+  expect,
+  hideNewsletterPopup,
+  test,
+  waitUntilFormStampIsOldEnough,
+} from "#tests/playwright-utils.ts";
 import {
   addFromList,
   cartBadge,
@@ -10,6 +15,10 @@ import {
   openOrderAsAdmin,
   uniqueTag,
 } from "./shop-helpers.ts";
+
+test.beforeEach(async ({ page }) => {
+  await hideNewsletterPopup(page);
+});
 
 test("the empty checkout", async ({ page }) => {
   await page.goto("/checkout");

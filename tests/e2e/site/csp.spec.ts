@@ -1,5 +1,5 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, test } from "#tests/playwright-utils.ts";
+import { expect, hideNewsletterPopup, test } from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
 import { PUBLIC_PATHS } from "./public-paths.ts";
 
@@ -97,7 +97,7 @@ test.describe("with the real Content-Security-Policy", () => {
     test.setTimeout(90_000); // thirteen pages, each loaded and hydrated in turn
     const problems = await watch(page);
     // The popup has its own test below; here it stays away.
-    await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
+    await hideNewsletterPopup(page);
     for (const path of [...PUBLIC_PATHS, await firstProductPath(page)]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -108,7 +108,7 @@ test.describe("with the real Content-Security-Policy", () => {
 
   test("the shop's scripts run: add to cart, the cart, the checkout form", async ({ page }) => {
     const problems = await watch(page);
-    await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
+    await hideNewsletterPopup(page);
     await page.goto(await firstProductPath(page));
     await waitForHydration(page);
     await page
@@ -130,7 +130,7 @@ test.describe("with the real Content-Security-Policy", () => {
   test("the mobile menu opens and closes on a link", async ({ page }) => {
     const problems = await watch(page);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
+    await hideNewsletterPopup(page);
     await page.goto("/privacy");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -156,7 +156,7 @@ test.describe("with the real Content-Security-Policy", () => {
 
   test("a form sent in the background is answered with its notice", async ({ page }) => {
     const problems = await watch(page);
-    await page.addInitScript(() => localStorage.setItem("newsletterPopupSeen", String(Date.now())));
+    await hideNewsletterPopup(page);
     await page.goto("/contact");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Contact message" });

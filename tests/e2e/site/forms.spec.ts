@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
-import { expect, test } from "#tests/playwright-utils.ts";
+import { expect, hideNewsletterPopup, test } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
@@ -11,12 +11,6 @@ import { expectNoAxeViolations } from "./shop-helpers.ts";
  * within 2 s of the page being served (anti-spam), so people-speed waits precede submits.
  */
 const PEOPLE_SPEED_MS = 2100;
-
-async function hidePopup(page: Page) {
-  await page.addInitScript(() =>
-    window.localStorage.setItem("newsletterPopupSeen", String(Date.now())),
-  );
-}
 
 /** The pages' clocks stand still unless a test moves them (a busy machine cannot skew them). */
 const START = Date.UTC(2026, 0, 5, 8, 0, 0);
@@ -68,7 +62,7 @@ test.describe("with JavaScript", () => {
   test("quote form: 'Missing information' for a blank field, then success clears the fields", async ({
     page,
   }) => {
-    await hidePopup(page);
+    await hideNewsletterPopup(page);
     await page.goto("/hardware");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Quote request" });
@@ -125,7 +119,7 @@ test.describe("with JavaScript", () => {
   test("quote form: a phone number that is not one gets 'Submission Failed' and the message at the field", async ({
     page,
   }) => {
-    await hidePopup(page);
+    await hideNewsletterPopup(page);
     await page.goto("/digital");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Quote request" });
