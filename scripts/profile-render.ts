@@ -15,10 +15,11 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  *                                                # (no static run), then the profile's top
  *                                                # entries (scripts/cpuprofile-summary.ts)
  *
- * PROFILE_SECONDS (default 10) per page, 20 connections, gzip (browsers get brotli quality 4, which costs about the same: docs/performance.md);
- * PROFILE_PAGES=/crafts (or "/,product page") measures only those. The
- * profile is kept in bench-results/profiles/. On a shared machine, run the before and after
- * builds alternately and compare the ratios to the static rate.
+ * PROFILE_SECONDS (default 10) per page, 20 connections, gzip (browsers get brotli quality 4,
+ * which costs about the same: docs/performance.md); PROFILE_PAGES=/crafts (or "/,product
+ * page") measures only those. The profile is kept in bench-results/profiles/. On a shared
+ * machine, run the before and after builds alternately and compare the ratios to the static
+ * rate.
  */
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
