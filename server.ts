@@ -54,10 +54,11 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // 99 KB, issue 18). Static files and uploads set their own validators.
   app.set("etag", false);
   app.set("trust proxy", env.TRUST_PROXY);
-  // Responses compressed per request (pages, data) at zlib level 1, nginx's default: under
-  // autocannon, 15–25% more cached pages per second than level 6 for ~12% more bytes (home
-  // 7.4 → 8.3 KB; docs/performance.md). Hashed assets are compressed once, at the highest
-  // levels, by the build.
+  // Responses compressed per request (pages, data): gzip at zlib level 1, nginx's default
+  // (under autocannon, 15–25% more cached pages per second than level 6 for ~12% more
+  // bytes; docs/performance.md); browsers, which also accept brotli, get brotli at
+  // compression's default quality 4, about as costly (decision 023). Hashed assets are
+  // compressed once, at the highest levels, by the build.
   app.use(compression({ level: 1 }));
   app.use(
     pinoHttp({
