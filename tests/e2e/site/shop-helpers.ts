@@ -1,7 +1,14 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { E2E_ADMIN, expect, loginAs, settleAnimations, test } from "#tests/playwright-utils.ts";
+import {
+  E2E_ADMIN,
+  expect,
+  loginAs,
+  settleAnimations,
+  test,
+  waitUntilHydrated,
+} from "#tests/playwright-utils.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
@@ -58,8 +65,14 @@ export async function openOrderAsAdmin(admin: Page, customerName: string) {
   const cards = admin.getByRole("main").getByRole("list", { name: "Orders" }).getByRole("link");
   await expect(cards).toHaveCount(1);
   await expect(cards).toContainText(customerName);
+  // Hydrated first, as in orders.spec: before that the card is a plain link that loads the
+  // dialog's URL as a new document, and 'View Full Page' was clicked while that page
+  // hydrated (once in CI the click was lost: the URL stayed on the list).
+  await waitUntilHydrated(cards);
   await cards.click();
-  await admin.getByRole("dialog").getByRole("link", { name: "View Full Page" }).click();
+  const fullPage = admin.getByRole("dialog").getByRole("link", { name: "View Full Page" });
+  await waitUntilHydrated(fullPage);
+  await fullPage.click();
   await expect(admin).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
   return admin.getByRole("main");
 }
