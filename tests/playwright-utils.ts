@@ -110,13 +110,19 @@ export async function settleAnimations(page: Page) {
   );
 }
 
+/** The WCAG 2.x A and AA rules, for an axe reading limited to them. */
+export const WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
 /**
- * axe (WCAG 2.2 AA rules) on the whole page, toasts included, once its animations rest. A
- * toast whose time runs out while axe reads the page starts fading: its colours were read
- * mid-fade, so the page is read again once it rests (at most three readings; a page that
+ * axe on the whole page (or as `configure` narrows it), toasts included, once its animations
+ * rest. A toast whose time runs out while axe reads the page starts fading: its colours were
+ * read mid-fade, so the page is read again once it rests (at most three readings; a page that
  * never rests gets the last one).
  */
-export async function axe(page: Page) {
+export async function axe(
+  page: Page,
+  configure: (builder: AxeBuilder) => AxeBuilder = (builder) => builder,
+) {
   for (let reading = 1; ; reading++) {
     await settleAnimations(page);
     await page.evaluate(() => {
@@ -129,7 +135,7 @@ export async function axe(page: Page) {
         document.addEventListener(type, moved, { capture: true, once: true });
       }
     });
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await configure(new AxeBuilder({ page })).analyze();
     const moved = await page.evaluate(
       () => (window as unknown as { __motionDuringAxe?: boolean }).__motionDuringAxe === true,
     );

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, Request } from "@playwright/test";
 import { ABOUT_VIDEO } from "#app/content/about-video.ts";
-import { expect, hideNewsletterPopup, settleAnimations, test } from "#tests/playwright-utils.ts";
+import { axe, expect, hideNewsletterPopup, test, WCAG_AA_TAGS } from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
 
 /*
@@ -120,11 +120,9 @@ test("axe: the About section with its video has no WCAG 2.2 AA violations", asyn
   await page.goto("/");
   await waitForHydration(page);
   await page.locator("section#about").scrollIntoViewIfNeeded();
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .include("section#about")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axe(page, (builder) =>
+    builder.include("section#about").withTags(WCAG_AA_TAGS),
+  );
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
@@ -145,7 +143,7 @@ test.describe("on a phone", () => {
     await expect(about.locator("video")).toHaveCount(0);
     const poster = await new AxeBuilder({ page })
       .include("section#about")
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .withTags(WCAG_AA_TAGS)
       .analyze();
     expect(poster.violations.map((v) => v.id)).toEqual([]);
     await about.getByRole("figure").scrollIntoViewIfNeeded();

@@ -1,21 +1,18 @@
 import crypto from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import {
+  axe,
   E2E_ADMIN,
   expect,
   loginAs,
-  settleAnimations,
   test,
+  WCAG_AA_TAGS,
   waitUntilHydrated,
 } from "#tests/playwright-utils.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await axe(page, (builder) => builder.withTags(WCAG_AA_TAGS));
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
   ).toEqual([]);
