@@ -54,11 +54,12 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // 99 KB, issue 18). Static files and uploads set their own validators.
   app.set("etag", false);
   app.set("trust proxy", env.TRUST_PROXY);
-  // Responses compressed per request (pages, data): gzip at zlib level 1, nginx's default
-  // (under autocannon, 15–25% more cached pages per second than level 6 for ~12% more
-  // bytes; docs/performance.md); browsers, which also accept brotli, get brotli at
-  // compression's default quality 4, about as costly (decision 023). Hashed assets are
-  // compressed once, at the highest levels, by the build.
+  // Responses compressed per request (uncached pages, data): gzip at zlib level 1, nginx's
+  // default (15–25% more pages per second than level 6 for ~12% more bytes;
+  // docs/performance.md); browsers, which also accept brotli, get brotli at compression's
+  // default quality 4, about as costly (decision 023). A cached page comes already gzipped
+  // from the page cache, spliced from pieces compressed once (decision 024), and is left
+  // alone here. Hashed assets are compressed once, at the highest levels, by the build.
   app.use(compression({ level: 1 }));
   app.use(
     pinoHttp({

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
@@ -63,6 +65,45 @@ describe("on one process (PGlite)", () => {
     expect(data.status).toBe(200);
     expect((await get(base, "/crafts.data")).headers.get("x-page-cache")).toBe("hit");
   }, 90_000);
+
+  it("sends a cached page gzipped from its pieces compressed once, to any client taking gzip", async () => {
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+        http
+          .get(`${base}${path}`, { headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+          .on("error", reject);
+      });
+    await get(base, "/");
+    // A browser prefers brotli; a cached page costs no compression in gzip.
+    const cached = await raw("/", "gzip, deflate, br, zstd");
+    expect(cached.headers["x-page-cache"]).toBe("hit");
+    expect(cached.headers["content-encoding"]).toBe("gzip");
+    expect(cached.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(cached.headers["content-length"])).toBe(cached.body.length);
+    const html = zlib.gunzipSync(cached.body).toString();
+    const nonce = /'nonce-([^']+)'/.exec(String(cached.headers["content-security-policy"]))?.[1];
+    expect(html.match(/nonce="([^"]+)"/g)?.length).toBeGreaterThan(3);
+    expect(new Set(html.match(/nonce="([^"]+)"/g))).toEqual(new Set([`nonce="${nonce}"`]));
+    expect(html).toMatch(/name="form_stamp" value="\d{13}\.[\w-]{22}\.[\w-]{43}"/);
+    expect(html).toMatch(/<\/html>$/);
+    // Without gzip the usual way: brotli as it goes out, or the text itself.
+    const brotli = await raw("/", "br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(brotli.body).toString()).toMatch(/<\/html>$/);
+    const plain = await raw("/");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toMatch(/<\/html>$/);
+    // A page that is never cached is compressed as it goes out.
+    const cart = await raw("/cart", "gzip, deflate, br, zstd");
+    expect(cart.headers["content-encoding"]).toBe("br");
+  });
 
   it("serves a page with made-up query parameters from the cached page", async () => {
     await get(base, "/digital");

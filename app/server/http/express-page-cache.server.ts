@@ -88,12 +88,21 @@ export function pageCacheMiddleware(options: {
       );
       // hit: served from memory; miss: rendered and kept; bypass: rendered, not kept.
       res.setHeader("X-Page-Cache", state);
-      res.send(
-        cache.personalise(page, {
-          nonce: res.locals.cspNonce as string,
-          formStamp: createFormStamp(secret),
-        }),
-      );
+      const values = { nonce: res.locals.cspNonce as string, formStamp: createFormStamp(secret) };
+      // A client that takes gzip gets the page compressed once (even one that prefers
+      // brotli: ~1 ms of compression a response saved for 0.5-5% more bytes, decision 024).
+      // A page rendered and not kept is compressed as it goes out.
+      res.vary("Accept-Encoding");
+      const gzip =
+        state !== "bypass" && req.acceptsEncodings("gzip")
+          ? cache.personaliseGzip(page, values)
+          : null;
+      if (gzip) {
+        res.setHeader("Content-Encoding", "gzip");
+        res.send(gzip);
+      } else {
+        res.send(cache.personalise(page, values));
+      }
     } catch (error) {
       next(error);
     }

@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
   expiresHeader,
@@ -164,6 +165,25 @@ describe("PageCache", () => {
     expect(body).toBe(
       '<script nonce="N1"></script><input value="S1"><script nonce="N1">["S1"]</script>',
     );
+  });
+
+  it("gives the same text gzipped from the page compressed once, for values of one length", () => {
+    const cache = new PageCache();
+    const { nonce, formStamp } = cache.placeholders;
+    const stored = page(
+      `<script nonce="${nonce}"></script><p>${"Durban ".repeat(300)}</p><input value="${formStamp}">`,
+    );
+    for (const values of [
+      { nonce: "N1", formStamp: "S1" },
+      { nonce: "N2", formStamp: "S2" },
+    ]) {
+      const gzip = cache.personaliseGzip(stored, values);
+      expect(zlib.gunzipSync(gzip!).toString()).toBe(cache.personalise(stored, values));
+    }
+    // Another length than the first response's: compressed by the caller instead.
+    expect(cache.personaliseGzip(stored, { nonce: "N10", formStamp: "S1" })).toBeNull();
+    // Under a kilobyte: not worth it.
+    expect(cache.personaliseGzip(page("<p>ok</p>"), { nonce: "N1", formStamp: "S1" })).toBeNull();
   });
 });
 

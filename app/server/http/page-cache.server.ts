@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { buildGzipTemplate, type GzipTemplate, gzipFromTemplate } from "./spliced-gzip.server.ts";
 
 /*
  * Public pages rendered once and served from memory until the catalogue changes (issue 10,
@@ -62,6 +63,8 @@ export const PAGE_TTL_MS = 60_000;
 export const PAGE_CACHE_ENTRIES = 500;
 /** Pages larger than this are not kept. */
 const MAX_BODY_BYTES = 512 * 1024;
+/** Smaller pages are not worth compressing (the compression middleware's threshold). */
+const MIN_GZIP_BYTES = 1024;
 
 export class PageCache {
   /** Random per process, so no stored text can contain them by chance or by design. */
@@ -70,6 +73,8 @@ export class PageCache {
     formStamp: `stamp${crypto.randomBytes(12).toString("hex")}`,
   };
   #entries = new Map<string, { page: CachedPage; storedAt: number }>();
+  /** Each stored page compressed once (null: it cannot be), made on its first gzip response. */
+  #gzipTemplates = new WeakMap<CachedPage, GzipTemplate | null>();
   #generation = 0;
 
   constructor(
@@ -131,6 +136,28 @@ export class PageCache {
     return page.body
       .replaceAll(this.placeholders.nonce, values.nonce)
       .replaceAll(this.placeholders.formStamp, values.formStamp);
+  }
+
+  /**
+   * `personalise`'s text gzipped, from the page's pieces compressed once (decision 024): a
+   * cached response costs no compression. Null when the page has no such template (too
+   * small, or it could not be proven) or the values are not of the lengths it was made for;
+   * the caller then sends `personalise`'s text, compressed as any response.
+   */
+  personaliseGzip(page: CachedPage, values: Placeholders): Buffer | null {
+    let template = this.#gzipTemplates.get(page);
+    if (template === undefined) {
+      template =
+        page.body.length < MIN_GZIP_BYTES
+          ? null
+          : buildGzipTemplate(
+              page.body,
+              [this.placeholders.nonce, this.placeholders.formStamp],
+              [Buffer.byteLength(values.nonce), Buffer.byteLength(values.formStamp)],
+            );
+      this.#gzipTemplates.set(page, template);
+    }
+    return template && gzipFromTemplate(template, [values.nonce, values.formStamp]);
   }
 
   #now() {
