@@ -113,7 +113,7 @@ const MOTIONLESS_CSS = `*, *::before, *::after {
  * Resolves once no finite animation or transition is running. Endless ones (a skeleton's
  * pulse) are not waited for.
  */
-export async function settleAnimations(page: Page) {
+async function settleAnimations(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()

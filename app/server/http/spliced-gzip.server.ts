@@ -48,8 +48,8 @@ function storedBlock(bytes: Buffer): Buffer {
 }
 
 /** The bytes that stand for a value while compressing: each value its own control bytes. */
-function fill(value: number, values: number, length: number): Buffer {
-  const own = FILL_BYTES.filter((_, i) => i % values === value);
+function fill(value: number, valueCount: number, length: number): Buffer {
+  const own = FILL_BYTES.filter((_, i) => i % valueCount === value);
   return Buffer.from(Array.from({ length }, (_, i) => own[i % own.length]!));
 }
 
@@ -112,9 +112,10 @@ export function buildGzipTemplate(
     const values = lengths.map((length, value) =>
       String.fromCharCode(letter + value).repeat(length),
     );
-    const expected = texts
-      .map((text, i) => text.toString() + (holes[i] ? values[holes[i].value] : ""))
-      .join("");
+    const expected = placeholders.reduce(
+      (page, placeholder, value) => page.replaceAll(placeholder, values[value]!),
+      body,
+    );
     if (decompressed(gzipFromTemplate(template, values)) !== expected) return null;
   }
   return template;
