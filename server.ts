@@ -14,6 +14,7 @@ import { type Env, loadEnv } from "#app/server/env.server.ts";
 import { clientFiles } from "#app/server/http/client-files.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
 import { applySecurity } from "#app/server/http/express-security.server.ts";
+import { healthCheck } from "#app/server/http/health.server.ts";
 import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
 import { PageCache } from "#app/server/http/page-cache.server.ts";
 import { precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
@@ -80,15 +81,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // Headers, same-site check and body limits for every request (issue 9).
   applySecurity(app, env, logger, { dev });
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      await database.ping();
-      res.set("Cache-Control", "no-store").json({ status: "ok" });
-    } catch (error) {
-      logger.error({ err: error }, "health check: database unreachable");
-      res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
-    }
-  });
+  app.get("/healthz", healthCheck(database.ping, logger));
 
   // Uploaded and generated images (disk or database): never rewritten under the same name,
   // so immutable.
@@ -156,15 +149,23 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     app.use(await entry.createExpressRequestHandler(services));
   }
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
-    listening.once("error", reject);
-  });
+  // E-mail delivery from the outbox (decision 003), woken by every commit that queues mail.
+  // Started before listening: "serving" is logged (and a supervisor or test sees the server
+  // ready) only once nothing left in start-up can fail and exit the process.
+  const outbox = await startOutbox({ env, database, logger });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
+      listening.once("error", reject);
+    });
+  } catch (error) {
+    await Promise.all([outbox.stop(), stopCatalogListener().catch(() => {})]);
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info(`serving ${env.PUBLIC_URL} (listening on ${env.HOST}:${port}, ${database.kind})`);
-  // E-mail delivery from the outbox (decision 003), woken by every commit that queues mail.
-  const outbox = await startOutbox({ env, database, logger });
 
   let closing: Promise<void> | undefined;
   /**

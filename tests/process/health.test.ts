@@ -35,7 +35,15 @@ describe("the 404 page", () => {
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)("/healthz on PostgreSQL", () => {
-  it("answers 503 while the database refuses connections, and 200 once it is back", async () => {
+  /** A server on its own new database, and a way to cut that database off and bring it back. */
+  async function serverOnOwnDatabase(
+    run: (server: {
+      health: () => Promise<number>;
+      process: ReturnType<typeof startServerProcess>;
+      refuseConnections: () => Promise<void>;
+      allowConnections: () => Promise<void>;
+    }) => Promise<void>,
+  ) {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     const name = `health_${Date.now().toString(36)}_${crypto.randomBytes(3).toString("hex")}`;
     const admin = postgres(url.toString(), { max: 1, onnotice: () => {} });
@@ -46,22 +54,48 @@ describe.runIf(process.env.TEST_DATABASE_URL)("/healthz on PostgreSQL", () => {
         DATABASE_URL: url.toString(),
         SEED_DEMO: "false",
       });
-      const health = async () =>
-        (await fetch(`http://127.0.0.1:${await server.ready}/healthz`)).status;
-      expect(await health()).toBe(200);
-
-      // The database goes away under the running server: no new connections, old ones cut.
-      await admin.unsafe(`alter database "${name}" allow_connections false`);
-      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
-      await expect.poll(health, { timeout: 15_000 }).toBe(503);
-
-      await admin.unsafe(`alter database "${name}" allow_connections true`);
-      await expect.poll(health, { timeout: 15_000 }).toBe(200);
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
+      const port = await server.ready;
+      await run({
+        process: server,
+        health: async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status,
+        // No new connections, and the ones open are cut.
+        refuseConnections: async () => {
+          await admin.unsafe(`alter database "${name}" allow_connections false`);
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`;
+        },
+        allowConnections: async () => {
+          await admin.unsafe(`alter database "${name}" allow_connections true`);
+        },
+      });
     } finally {
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
+  }
+
+  it("answers 503 while the database refuses connections, and 200 once it is back", async () => {
+    await serverOnOwnDatabase(async (server) => {
+      expect(await server.health()).toBe(200);
+      await server.refuseConnections();
+      await expect.poll(server.health, { timeout: 15_000 }).toBe(503);
+      await server.allowConnections();
+      await expect.poll(server.health, { timeout: 15_000 }).toBe(200);
+      server.process.child.kill("SIGTERM");
+      expect(await server.process.exited).toBe(0);
+    });
+  });
+
+  it("keeps running when the database goes away the moment the server says it is serving", async () => {
+    // Start-up once went on after "serving" (the outbox's listener connected later), so an
+    // outage at that moment ended the process with "start-up failed" while it looked ready.
+    await serverOnOwnDatabase(async (server) => {
+      await server.refuseConnections();
+      await expect.poll(server.health, { timeout: 15_000 }).toBe(503);
+      await server.allowConnections();
+      await expect.poll(server.health, { timeout: 15_000 }).toBe(200);
+      expect(server.process.child.exitCode).toBeNull();
+      server.process.child.kill("SIGTERM");
+      expect(await server.process.exited).toBe(0);
+    });
   });
 });
