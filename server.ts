@@ -95,7 +95,9 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // Any process's committed catalogue change empties every process's cache.
   const stopCatalogListener = dev
     ? async () => {}
-    : await listenForChannel(database, CATALOG_CHANNEL, () => pageCache.clear());
+    : await listenForChannel(database, CATALOG_CHANNEL, () => pageCache.clear(), {
+        log: logger,
+      });
 
   let entry: ServerEntry;
   if (dev) {

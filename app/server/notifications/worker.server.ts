@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { notifications } from "#db/schema/index.ts";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
-import { listenForChannel } from "../db/listen.server.ts";
+import { type ListenOptions, listenForChannel } from "../db/listen.server.ts";
 import type { Env } from "../env.server.ts";
 import { pruneFinishedMessages } from "./admin.server.ts";
 import {
@@ -271,8 +271,9 @@ const PRUNE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 export function listenForOutbox(
   handle: Pick<DatabaseHandle, "kind" | "url" | "pglite">,
   onReady: () => void,
+  options?: ListenOptions,
 ): Promise<() => Promise<void>> {
-  return listenForChannel(handle, OUTBOX_CHANNEL, onReady);
+  return listenForChannel(handle, OUTBOX_CHANNEL, onReady, options);
 }
 
 /**
@@ -294,7 +295,7 @@ export async function startOutbox(options: {
     logger,
     pollIntervalMs: options.pollIntervalMs,
   });
-  const unlisten = await listenForOutbox(options.database, () => worker.wake());
+  const unlisten = await listenForOutbox(options.database, () => worker.wake(), { log: logger });
   worker.start();
   // Finished messages are kept OUTBOX_RETENTION_DAYS, then deleted (POPIA data minimisation).
   const prune = () =>
