@@ -21,6 +21,21 @@ const get = (base: string, path: string, headers: Record<string, string> = {}) =
 const nonceOf = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
+/** A response's headers and bytes as sent (fetch would decode them). */
+const rawGet = (base: string, path: string, acceptEncoding?: string) =>
+  new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
+    http
+      .get(`${base}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+
 const ADMIN = { email: "owner@example.co.za", password: "owner-password-1" };
 
 describe("on one process (PGlite)", () => {
@@ -67,19 +82,7 @@ describe("on one process (PGlite)", () => {
   }, 90_000);
 
   it("sends a cached page gzipped from its pieces compressed once, to any client taking gzip", async () => {
-    const raw = (path: string, acceptEncoding?: string) =>
-      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        const headers = acceptEncoding ? { "accept-encoding": acceptEncoding } : {};
-        http
-          .get(`${base}${path}`, { headers }, (response) => {
-            const chunks: Buffer[] = [];
-            response.on("data", (chunk: Buffer) => chunks.push(chunk));
-            response.on("end", () =>
-              resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-            );
-          })
-          .on("error", reject);
-      });
+    const raw = (path: string, acceptEncoding?: string) => rawGet(base, path, acceptEncoding);
     await get(base, "/");
     // A browser prefers brotli; a cached page costs no compression in gzip.
     const cached = await raw("/", "gzip, deflate, br, zstd");
@@ -103,6 +106,21 @@ describe("on one process (PGlite)", () => {
     // A page that is never cached is compressed as it goes out.
     const cart = await raw("/cart", "gzip, deflate, br, zstd");
     expect(cart.headers["content-encoding"]).toBe("br");
+  });
+
+  it("renders a page that is never cached whole, then sends it with its length", async () => {
+    // Not streamed in React's 4 KB pieces, each flushed through the compressor on its own
+    // (app/entry.server.tsx): the page is one body, and says how long it is.
+    for (const path of ["/cart", "/admin/login"]) {
+      const plain = await rawGet(base, path);
+      expect(plain.headers["x-page-cache"]).toBeUndefined();
+      expect(plain.headers["transfer-encoding"]).toBeUndefined();
+      expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+      expect(plain.body.toString()).toMatch(/^<!DOCTYPE html>.*<\/html>$/s);
+      const brotli = await rawGet(base, path, "br");
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(zlib.brotliDecompressSync(brotli.body).toString()).toMatch(/<\/html>$/);
+    }
   });
 
   it("serves a page with made-up query parameters from the cached page", async () => {
