@@ -115,7 +115,7 @@ describe.runIf(TEST_DB_KIND === "postgres")("a PostgreSQL listener", () => {
     } finally {
       await stop();
     }
-    // Stopped: nothing more is heard, and no connection is left to the relay.
+    // Stopped: nothing more is heard.
     await notify(channel);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(events).toBe(3);
