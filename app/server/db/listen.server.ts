@@ -1,5 +1,6 @@
 import net from "node:net";
 import postgres from "postgres";
+import { withinDeadline } from "#app/lib/deadline.ts";
 import type { DatabaseHandle } from "./client.server.ts";
 
 /** What a listener reports about its connection (the server passes its logger's methods). */
@@ -117,23 +118,16 @@ export async function listenForChannel(
         if (client === attempt) connectionLost();
       },
     } as postgres.Options<Record<string, never>>);
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
+      await withinDeadline(
         attempt.unsafe(`listen "${channel.replaceAll('"', '""')}"`),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`LISTEN took longer than ${ATTEMPT_TIMEOUT_MS} ms`)),
-            ATTEMPT_TIMEOUT_MS,
-          );
-        }),
-      ]);
+        ATTEMPT_TIMEOUT_MS,
+        () => new Error(`LISTEN took longer than ${ATTEMPT_TIMEOUT_MS} ms`),
+      );
       if (lost) throw new Error("the connection closed as it started listening");
     } catch (error) {
       await attempt.end({ timeout: 0 }).catch(() => {});
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
     if (stopped) {
       await attempt.end({ timeout: 0 }).catch(() => {});

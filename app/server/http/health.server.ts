@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import { withinDeadline } from "#app/lib/deadline.ts";
 
 /**
  * How long /healthz waits for the database. A load balancer needs an answer, not a hang:
@@ -15,19 +16,12 @@ export class PingTimeoutError extends Error {
 }
 
 /** Resolves when `ping` does; rejects with its error, or with PingTimeoutError after `timeoutMs`. */
-export async function pingWithin(ping: () => Promise<void>, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new PingTimeoutError(`the database did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-  });
-  try {
-    await Promise.race([ping(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function pingWithin(ping: () => Promise<void>, timeoutMs: number): Promise<void> {
+  return withinDeadline(
+    ping(),
+    timeoutMs,
+    () => new PingTimeoutError(`the database did not answer within ${timeoutMs} ms`),
+  );
 }
 
 /** GET /healthz: 200 while the database answers in time, 503 otherwise; never cached. */
