@@ -1,14 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeftIcon, EyeIcon, EyeOffIcon } from "lucide-react";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeftIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
+import { type LoginAlert, LoginForm, SignupForm } from "#app/components/admin/login-forms.tsx";
 import { Logo } from "#app/components/site/logo.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
 import type { Toast } from "#app/lib/toast.ts";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
@@ -59,7 +56,7 @@ type ActionResult = {
   /** Set when Create Account succeeded: the page switches back to the Login tab. */
   registered?: boolean;
   /** The red 'Error' alert (or the denial) above the login form. */
-  alert?: { title: string; message: string };
+  alert?: LoginAlert;
   toast?: Toast;
 };
 
@@ -181,153 +178,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     outcome.kind === "rate-limited"
       ? { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } }
       : { status: 401 },
-  );
-}
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
-function PasswordToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onToggle}
-      aria-pressed={shown}
-      aria-label={shown ? "Hide password" : "Show password"}
-      className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-    >
-      {shown ? (
-        <EyeOffIcon className="size-4" aria-hidden="true" />
-      ) : (
-        <EyeIcon className="size-4" aria-hidden="true" />
-      )}
-    </button>
-  );
-}
-
-function LoginForm({
-  redirectTo,
-  lastResult,
-  alert,
-}: {
-  redirectTo: string;
-  lastResult?: SubmissionResult<string[]>;
-  alert?: ActionResult["alert"];
-}) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
-  const [showPassword, setShowPassword] = useState(false);
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
-
-  return (
-    <Form method="post" replace className="flex flex-col gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="login" />
-      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {alert ? (
-        <Alert variant="destructive">
-          <AlertTitle>{alert.title}</AlertTitle>
-          <AlertDescription>{alert.message}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
-        <Input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="username"
-          placeholder="admin@example.co.za"
-        />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.password.id}>Password</Label>
-        <div className="relative">
-          <Input
-            {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
-            autoComplete="current-password"
-            className="pr-10"
-          />
-          <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
-        </div>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <Button type="submit" disabled={submitting} className="mt-2 w-full">
-        {submitting ? "Logging in..." : "Login"}
-      </Button>
-    </Form>
-  );
-}
-
-function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
-  // Spec §2: one toggle shows or hides both sign-up password fields.
-  const [showPasswords, setShowPasswords] = useState(false);
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-  });
-  const type = showPasswords ? "text" : "password";
-
-  return (
-    <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="signup" />
-      {form.errors?.length ? (
-        <Alert variant="destructive">
-          <AlertTitle>Error</AlertTitle>
-          <AlertDescription>{form.errors[0]}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
-        <Input
-          {...getInputProps(fields.email, { type: "email" })}
-          autoComplete="email"
-          placeholder="you@example.co.za"
-        />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.password.id}>Password</Label>
-        <div className="relative">
-          <Input
-            {...getInputProps(fields.password, { type })}
-            autoComplete="new-password"
-            className="pr-10"
-          />
-          <PasswordToggle shown={showPasswords} onToggle={() => setShowPasswords((v) => !v)} />
-        </div>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
-        <Input {...getInputProps(fields.confirmPassword, { type })} autoComplete="new-password" />
-        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
-      <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
-        New accounts require admin approval to access the admin portal. After creating your account,
-        please contact an existing administrator for access.
-      </p>
-      <Button type="submit" disabled={submitting} className="w-full">
-        {submitting ? "Creating Account..." : "Create Account"}
-      </Button>
-    </Form>
   );
 }
 
