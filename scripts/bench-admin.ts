@@ -18,13 +18,13 @@ import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
 import { listQuoteRequests } from "#app/server/inquiries/admin-quote-requests.server.ts";
 import { listSubscribers } from "#app/server/newsletter/admin-subscribers.server.ts";
+import { orderExportBatches } from "#app/server/orders/order-export.server.ts";
 import {
   listOrders,
   ORDERS_PAGE_SIZE,
   type OrderListQuery,
-  orderExportBatches,
   parseOrderListQuery,
-} from "#app/server/orders/admin-orders.server.ts";
+} from "#app/server/orders/order-list.server.ts";
 import * as schema from "#db/schema/index.ts";
 import { orders } from "#db/schema/index.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";

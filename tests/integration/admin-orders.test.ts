@@ -6,10 +6,12 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   addOrderNote,
   changeOrderStatus,
-  countOrders,
-  DIRECT_OFFSET_LIMIT,
   getOrder,
   getOrderHistory,
+} from "#app/server/orders/admin-orders.server.ts";
+import {
+  countOrders,
+  DIRECT_OFFSET_LIMIT,
   listOrders,
   ORDERS_PAGE_SIZE,
   type OrderListQuery,
@@ -17,7 +19,7 @@ import {
   SEARCH_COUNT_LIMIT,
   SHORT_SEARCH_COUNT_LIMIT,
   searchLookupToken,
-} from "#app/server/orders/admin-orders.server.ts";
+} from "#app/server/orders/order-list.server.ts";
 import {
   auditLog,
   notifications,

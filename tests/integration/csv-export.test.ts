@@ -8,10 +8,10 @@ import { subscriberExportBatches } from "#app/server/newsletter/admin-subscriber
 import {
   EXPORT_BATCH_SIZE,
   EXPORT_FIRST_BATCH_SIZE,
-  listOrders,
   ORDER_EXPORT_HEADER,
   orderExportBatches,
-} from "#app/server/orders/admin-orders.server.ts";
+} from "#app/server/orders/order-export.server.ts";
+import { listOrders } from "#app/server/orders/order-list.server.ts";
 import {
   createOrder,
   createQuoteRequest,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/server/context.server.ts";
 import { getDashboardTodo, getWeekComparison } from "#app/server/dashboard/dashboard.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { listOrders, type OrderListQuery } from "#app/server/orders/admin-orders.server.ts";
+import { listOrders, type OrderListQuery } from "#app/server/orders/order-list.server.ts";
 import { createOrder, createQuoteRequest, createSubscriber } from "#tests/factories/operations.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";

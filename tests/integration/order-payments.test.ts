@@ -5,14 +5,13 @@ import { ORDER_STATUS_VALUES } from "#app/lib/order-status.ts";
 import { PAYMENT_STATUS_VALUES } from "#app/lib/payment-status.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";
+import { ORDER_EXPORT_HEADER } from "#app/server/orders/order-export.server.ts";
 import {
   countOrders,
-  getOrder,
-  getOrderHistory,
   listOrders,
-  ORDER_EXPORT_HEADER,
   type OrderListQuery,
-} from "#app/server/orders/admin-orders.server.ts";
+} from "#app/server/orders/order-list.server.ts";
 import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
 import { auditLog, notifications, orders } from "#db/schema/index.ts";
 import { createOrder, sqlRows } from "#tests/factories/operations.ts";

@@ -18,7 +18,7 @@ import {
 import type { Database } from "../db/client.server.ts";
 import { readRowCount } from "../db/row-counts.server.ts";
 import { countFailingMessages, type OutboxHealth } from "../notifications/admin.server.ts";
-import { countOrders, overdueOrdersCondition } from "../orders/admin-orders.server.ts";
+import { countOrders, overdueOrdersCondition } from "../orders/order-list.server.ts";
 
 /** Spec §2 /admin/dashboard, plus the open and pending counts and the weekly orders (issue 6). */
 export interface DashboardStats {

@@ -7,7 +7,7 @@ import { formatShortDate } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import { isFinishedStatus, orderReference } from "#app/lib/order-status.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { OrderSummary } from "#app/server/orders/admin-orders.server.ts";
+import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
 
 /**
  * An order in the list (spec §2): customer name, date, status badge, e-mail, phone, item

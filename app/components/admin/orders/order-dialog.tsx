@@ -24,7 +24,8 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { orderReference } from "#app/lib/order-status.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { OrderDetail, OrderSummary } from "#app/server/orders/admin-orders.server.ts";
+import type { OrderDetail } from "#app/server/orders/admin-orders.server.ts";
+import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
 
 function LoadingRows() {
   return (

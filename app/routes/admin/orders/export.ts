@@ -1,11 +1,8 @@
 import { csvFilename } from "#app/lib/csv.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { csvResponse } from "#app/server/http/csv.server.ts";
-import {
-  ORDER_EXPORT_HEADER,
-  orderExportBatches,
-  parseOrderListQuery,
-} from "#app/server/orders/admin-orders.server.ts";
+import { ORDER_EXPORT_HEADER, orderExportBatches } from "#app/server/orders/order-export.server.ts";
+import { parseOrderListQuery } from "#app/server/orders/order-list.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/export";
 

@@ -14,7 +14,8 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 import { orderFilterParams, parseOrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { keepListWhenDialogCloses } from "#app/lib/list-url.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { getOrder, listOrders } from "#app/server/orders/admin-orders.server.ts";
+import { getOrder } from "#app/server/orders/admin-orders.server.ts";
+import { listOrders } from "#app/server/orders/order-list.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";
 
