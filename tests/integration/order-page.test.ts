@@ -3,6 +3,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import type { Database, DatabaseHandle } from "#app/server/db/client.server.ts";
+import { changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
 import {
   getBuyerOrder,
@@ -201,12 +202,14 @@ describe("/orders/<token>", () => {
       },
     );
     let html = await (await app.request(thandiPath)).text();
+    const reference = thandiOrderId.slice(0, 8).toUpperCase();
     expect(html).toContain("Payment arranged");
-    expect(html).toContain("Please pay by EFT into our bank account below.");
-    expect(html).toContain("We will send you our banking details.");
+    // No account configured: nothing is "below", the page says what the e-mail says.
+    expect(html).not.toContain("into our bank account below");
     expect(html).toContain(
-      `Please use ${thandiOrderId.slice(0, 8).toUpperCase()} as the payment reference.`,
+      `We will send you our banking details. Please use ${reference} as the payment reference.`,
     );
+    expect(html).toContain("Once your payment arrives, we&#x27;ll prepare your order.");
 
     const banked = createTestServices(handle, {
       EFT_ACCOUNT_NAME: "Kwezi Engineering (Pty) Ltd",
@@ -216,6 +219,7 @@ describe("/orders/<token>", () => {
     });
     const bankedApp = await createTestApp(banked);
     html = await (await bankedApp.request(thandiPath)).text();
+    expect(html).toContain("Please pay by EFT into our bank account below.");
     expect(html).toContain("6200 1234 567");
     expect(html).toContain("250655");
     expect(html).not.toContain("We will send you our banking details.");
@@ -240,6 +244,27 @@ describe("/orders/<token>", () => {
     expect(html).toContain("We received R985.50 on");
     // Once paid, the bank account is no longer shown.
     expect(html).not.toContain("6200 1234 567");
+  });
+
+  it("says a shipped order is on its way, and asks for cash on delivery, not before", async () => {
+    const lindiwe = { name: "Lindiwe Zulu", email: "lindiwe@example.co.za", phone: "083 555 1234" };
+    const placed = await order(lindiwe, [{ name: "Keyring", quantity: 1 }]);
+    const path = await linkInConfirmation(lindiwe.email);
+    const system = { userId: null, email: "system" };
+    await changeOrderPayment(handle.db, services.env, system, {
+      orderId: placed.orderId,
+      change: { status: "arranged", method: "cash", reference: null },
+    });
+    await changeOrderStatus(handle.db, services.env, system, {
+      orderId: placed.orderId,
+      status: "shipped",
+    });
+    const html = await (await app.request(path)).text();
+    expect(html).toContain("Your order is on its way to you.");
+    expect(html).toContain(
+      "Please have the amount ready in cash when your order is delivered or collected.",
+    );
+    expect(html).not.toContain("Once your payment arrives");
   });
 
   it("works without JavaScript: plain links, no form", async () => {

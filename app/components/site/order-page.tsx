@@ -120,37 +120,44 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
   }
   if (payment.status === "arranged" && payment.method) {
     const reference = eftReference(payment.reference, order.reference);
+    const eft = payment.method === "eft";
+    // Paid before the order is prepared (EFT, or as agreed); cash and card are paid on
+    // delivery or collection, and an order in the works is already being prepared.
+    const paidFirst =
+      status === "pending" && payment.method !== "cash" && payment.method !== "card_machine";
     return (
       <div className="flex flex-col gap-3">
-        <p>{PAYMENT_INSTRUCTIONS[payment.method]}</p>
-        {payment.method === "eft" ? (
-          bank ? (
-            <>
-              <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-border bg-muted/50 p-4 text-sm sm:grid-cols-[auto_1fr]">
-                {(
-                  [
-                    ["Account name", bank.accountName],
-                    ["Bank", bank.bankName],
-                    ["Account number", bank.accountNumber],
-                    ["Branch code", bank.branchCode],
-                    ...(bank.accountType ? [["Account type", bank.accountType]] : []),
-                  ] as [string, string][]
-                ).map(([label, value]) => (
-                  <div key={label} className="contents">
-                    <dt className="text-muted-foreground">{label}</dt>
-                    <dd className="font-medium break-words">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-              <p className="font-semibold">{`Please use ${reference} as the payment reference.`}</p>
-            </>
-          ) : (
-            <p>{`${EFT_DETAILS_TO_FOLLOW} Please use ${reference} as the payment reference.`}</p>
-          )
-        ) : null}
+        {status === "shipped" ? <p>Your order is on its way to you.</p> : null}
+        {eft && bank ? (
+          <>
+            <p>{PAYMENT_INSTRUCTIONS.eft}</p>
+            <dl className="grid gap-x-4 gap-y-1 rounded-lg border border-border bg-muted/50 p-4 text-sm sm:grid-cols-[auto_1fr]">
+              {(
+                [
+                  ["Account name", bank.accountName],
+                  ["Bank", bank.bankName],
+                  ["Account number", bank.accountNumber],
+                  ["Branch code", bank.branchCode],
+                  ...(bank.accountType ? [["Account type", bank.accountType]] : []),
+                ] as [string, string][]
+              ).map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-medium break-words">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="font-semibold">{`Please use ${reference} as the payment reference.`}</p>
+          </>
+        ) : eft ? (
+          // No account configured: nothing is "below"; said as the "how to pay" e-mail says it.
+          <p>{`${EFT_DETAILS_TO_FOLLOW} Please use ${reference} as the payment reference.`}</p>
+        ) : (
+          <p>{PAYMENT_INSTRUCTIONS[payment.method]}</p>
+        )}
         <p>
-          The order total is {formatRand(order.totalCents)}. If delivery costs extra, we'll confirm
-          the amount with you. Once your payment arrives, we'll prepare your order.
+          {`The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`}
+          {paidFirst ? " Once your payment arrives, we'll prepare your order." : null}
         </p>
       </div>
     );
