@@ -3,6 +3,7 @@ import {
   parseOrderListQuery,
   parseQuoteRequestListQuery,
   parseSubscriberListQuery,
+  productListPath,
   searchTerm,
 } from "./admin-list-queries.ts";
 
@@ -85,5 +86,15 @@ describe("parseQuoteRequestListQuery", () => {
     });
     expect(parseQuoteRequestListQuery(params("resolved=true")).showResolved).toBe(false);
     expect(parseQuoteRequestListQuery(params("")).showResolved).toBe(false);
+  });
+});
+
+describe("productListPath", () => {
+  it("keeps a search, encoded, and drops a blank one", () => {
+    expect(productListPath("ocean")).toBe("/admin/products?q=ocean");
+    expect(productListPath(" gift & card ")).toBe("/admin/products?q=gift+%26+card");
+    expect(productListPath("  ")).toBe("/admin/products");
+    expect(productListPath(null)).toBe("/admin/products");
+    expect(productListPath("ocean", "/admin/products/new")).toBe("/admin/products/new?q=ocean");
   });
 });

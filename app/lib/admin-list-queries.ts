@@ -15,6 +15,15 @@ export function searchTerm(value: string | null | undefined, maxLength = 200): s
   return term ? term : null;
 }
 
+/**
+ * The products list at a search (`?q=`), or its `path` with the same search: an edit opened
+ * from a searched list returns to that search.
+ */
+export function productListPath(q: string | null | undefined, path = "/admin/products"): string {
+  const term = searchTerm(q);
+  return term ? `${path}?${new URLSearchParams({ q: term })}` : path;
+}
+
 export interface OrderFilters {
   /** Matches the customer's name, e-mail (any case) or phone as a substring. */
   q: string | null;

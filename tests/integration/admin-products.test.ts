@@ -538,6 +538,30 @@ describe("the product form and list actions", () => {
     expect(page).toContain("R349.00");
   });
 
+  it("returns an edit opened from a searched list to that search, links included", async () => {
+    const [row] = await listAdminProducts(services.db, "Form Ocean Coasters");
+    const list = await (
+      await app.request("/admin/products?q=ocean", { headers: { Cookie: cookie } })
+    ).text();
+    expect(list).toContain(`href="/admin/products/${row!.id}?q=ocean"`);
+    const editPage = await (
+      await app.request(`/admin/products/${row!.id}?q=ocean`, { headers: { Cookie: cookie } })
+    ).text();
+    // Back and Cancel, and the form's action (so the save knows the search without JavaScript).
+    expect(editPage.match(/href="\/admin\/products\?q=ocean"/g)).toHaveLength(2);
+    expect(editPage).toContain(`action="/admin/products/${row!.id}?q=ocean"`);
+
+    const response = await postMultipart(app, `/admin/products/${row!.id}?q=ocean`, cookie, {
+      name: row!.name,
+      description: "",
+      price: "349",
+    });
+    expect(response.status).toBe(302);
+    const next = await followRedirect(app, response, cookie);
+    expect(next.location).toBe("/admin/products?q=ocean");
+    expect(next.html).toContain("Product updated");
+  });
+
   it("sends an unknown id back to the list with 'Error fetching product'", async () => {
     for (const id of [UNKNOWN_ID, "not-a-uuid"]) {
       const response = await app.request(`/admin/products/${id}`, { headers: { Cookie: cookie } });

@@ -1,3 +1,4 @@
+import { productListPath } from "#app/lib/admin-list-queries.ts";
 import { getProductForEdit, listCategoryOptions } from "#app/server/catalog/products.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
@@ -22,13 +23,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     logger.error({ err: error, productId: params.id }, "product: loading for edit failed");
   }
   if (!loaded?.product) {
-    throw await redirectWithToast(env, "/admin/products", {
-      type: "destructive",
-      title: "Error fetching product",
-      description: loaded
-        ? "The product does not exist: it may have been deleted."
-        : "The product could not be loaded. Please try again.",
-    });
+    throw await redirectWithToast(
+      env,
+      productListPath(new URL(request.url).searchParams.get("q")),
+      {
+        type: "destructive",
+        title: "Error fetching product",
+        description: loaded
+          ? "The product does not exist: it may have been deleted."
+          : "The product could not be loaded. Please try again.",
+      },
+    );
   }
   return { product: loaded.product, categories: loaded.categories };
 
@@ -43,7 +48,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return productFormAction({ context, admin, productId: params.id });
+  return productFormAction({
+    context,
+    admin,
+    productId: params.id,
+    listPath: productListPath(new URL(request.url).searchParams.get("q")),
+  });
 }
 
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -30,6 +30,7 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import { productListPath } from "#app/lib/admin-list-queries.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { useListPending } from "#app/lib/list-url.ts";
 import { formatZar } from "#app/lib/money.ts";
@@ -147,7 +148,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         title="Products"
         description="Everything sold on the Bespoke page, with its price and categories."
         actions={
-          <Link to="/admin/products/new" className={buttonVariants()}>
+          <Link to={productListPath(q, "/admin/products/new")} className={buttonVariants()}>
             <PlusIcon aria-hidden="true" />
             Add New Product
           </Link>
@@ -186,9 +187,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                         target={confirmDelete}
                         title="Delete Product"
                         description={deleteQuestion(confirmDelete)}
-                        cancelTo={
-                          q ? `/admin/products?${new URLSearchParams({ q })}` : "/admin/products"
-                        }
+                        cancelTo={productListPath(q)}
                       />
                     </div>
                   ) : null}
@@ -284,7 +283,7 @@ function ProductTable({
             <TableCell>
               <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end">
                 <Link
-                  to={`/admin/products/${product.id}`}
+                  to={productListPath(q, `/admin/products/${product.id}`)}
                   aria-label={`Edit "${product.name}"`}
                   className={buttonVariants({ variant: "ghost", size: "sm" })}
                 >

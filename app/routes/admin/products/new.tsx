@@ -17,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  return productFormAction({ context, admin, productId: null });
+  // A new product shows at the top of the whole list, whatever was searched before.
+  return productFormAction({ context, admin, productId: null, listPath: "/admin/products" });
 }
 
 export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -39,11 +39,14 @@ export async function productFormAction({
   context,
   admin,
   productId,
+  listPath,
 }: {
   context: Readonly<RouterContextProvider>;
   admin: SessionUser;
   /** null: create. */
   productId: string | null;
+  /** Where a saved product returns: the list, searched as it was when an edit was opened. */
+  listPath: string;
 }) {
   const { db, env, logger, storage } = getServices(context);
   const creating = productId === null;
@@ -100,14 +103,14 @@ export async function productFormAction({
       { onCleanupError: (err, url) => logger.warn({ err, url }, "product: image cleanup failed") },
     );
     if (result.ok) {
-      return redirectWithToast(env, "/admin/products", {
+      return redirectWithToast(env, listPath, {
         type: "success",
         title: result.created ? "Product created" : "Product updated",
         description: `"${result.name}" has been saved.`,
       });
     }
     if (result.code === "not-found") {
-      return redirectWithToast(env, "/admin/products", {
+      return redirectWithToast(env, listPath, {
         type: "destructive",
         title: errorTitle(creating),
         description: "The product no longer exists: it may have been deleted meanwhile.",

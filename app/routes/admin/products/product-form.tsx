@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import { productListPath } from "#app/lib/admin-list-queries.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
@@ -32,6 +33,8 @@ export function ProductForm({
   actionData: ProductFormActionData | undefined;
 }) {
   const creating = product === null;
+  // Back and Cancel return to the list as it was searched (`?q=` carried from the list).
+  const listPath = productListPath(useSearchParams()[0].get("q"));
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   useShowToast(actionData?.toast);
@@ -63,7 +66,7 @@ export function ProductForm({
   return (
     <div className="flex flex-col gap-2">
       <Link
-        to="/admin/products"
+        to={listPath}
         className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "-ml-3 self-start")}
       >
         <ArrowLeftIcon aria-hidden="true" />
@@ -175,7 +178,7 @@ export function ProductForm({
               {creating ? "Create Product" : "Update Product"}
             </Button>
             <Link
-              to="/admin/products"
+              to={listPath}
               className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}
             >
               Cancel
