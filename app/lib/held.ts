@@ -6,7 +6,8 @@ export const HELD_TITLE = "Held as possible spam";
 
 /** Why a submission was held, as the admin reads it. */
 export const HOLD_REASON_LABELS: Record<string, string> = {
-  "too-fast": "Sent within 2 seconds of the page loading",
+  // The stamp is issued when the form is served: with the page, and again after each send.
+  "too-fast": "Sent within 2 seconds of the form being shown",
   expired: "Sent from a page open for over 12 hours",
   reused: "The same form was sent before",
   "bad-stamp": "Sent without a valid form stamp",

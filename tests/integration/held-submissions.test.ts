@@ -291,7 +291,7 @@ describe("releasing and deleting held submissions", () => {
     const html = (await page.text()).replaceAll("&#x27;", "'");
     expect(html).toContain("Held as possible spam");
     expect(html).toContain(QUOTE.name);
-    expect(html).toContain("Sent within 2 seconds of the page loading");
+    expect(html).toContain("Sent within 2 seconds of the form being shown");
     const counts = await verdictCounts(handle.db);
     expect(counts).toEqual(
       expect.arrayContaining([
