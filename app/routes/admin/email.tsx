@@ -235,13 +235,12 @@ export default function EmailPage({ loaderData }: Route.ComponentProps) {
                 <TableHead>Message</TableHead>
                 <TableHead className="hidden md:table-cell">Created</TableHead>
                 <TableHead>Status</TableHead>
-                <TableHead className="sr-only md:not-sr-only">Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {messages.map((message) => (
                 <TableRow key={message.id}>
-                  <TableCell className="max-w-[16rem] align-top sm:max-w-md">
+                  <TableCell className="max-w-[12rem] align-top sm:max-w-md">
                     <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
                       {message.kindLabel}
                     </p>
@@ -266,11 +265,12 @@ export default function EmailPage({ loaderData }: Route.ComponentProps) {
                       <p className="text-xs">Sent {formatLongDateTime(message.sentAt)}</p>
                     ) : null}
                   </TableCell>
+                  {/* Retry sits under the status: a column of its own was off a phone's screen. */}
                   <TableCell className="align-top">
-                    <MessageStatus message={message} />
-                  </TableCell>
-                  <TableCell className="align-top">
-                    {message.status === "failed" ? <RetryButton message={message} /> : null}
+                    <div className="flex flex-col items-start gap-2">
+                      <MessageStatus message={message} />
+                      {message.status === "failed" ? <RetryButton message={message} /> : null}
+                    </div>
                   </TableCell>
                 </TableRow>
               ))}

@@ -237,17 +237,23 @@ function SubscriberTable({
       <TableHeader>
         <TableRow>
           <TableHead>Email</TableHead>
-          <TableHead>Subscription Date</TableHead>
-          <TableHead className="w-16 text-right">Actions</TableHead>
+          {/* Phones: the date under the e-mail, so Remove stays on the screen. */}
+          <TableHead className="hidden sm:table-cell">Subscription Date</TableHead>
+          <TableHead className="w-16 text-right">
+            <span className="sr-only sm:not-sr-only">Actions</span>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {subscribers.map((subscriber) => (
           <TableRow key={subscriber.id}>
-            <TableCell className="max-w-[12rem] truncate font-medium sm:max-w-none">
+            <TableCell className="font-medium break-all sm:break-normal">
               {subscriber.email}
+              <span className="block text-xs font-normal text-muted-foreground sm:hidden">
+                {formatShortDate(subscriber.createdAt)}
+              </span>
             </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
+            <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
               {formatShortDate(subscriber.createdAt)}
             </TableCell>
             <TableCell className="text-right">
