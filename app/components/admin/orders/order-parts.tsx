@@ -110,7 +110,8 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
             E-mail the customer
           </label>
           <span id={`${id}-notify-help`} className="text-muted-foreground">
-            When you mark the order {NOTIFIABLE_STATUSES.join(" or ")}.
+            {/* A chosen status saves at once (with JavaScript): the tick must come first. */}
+            Tick before you mark the order {NOTIFIABLE_STATUSES.join(" or ")}.
           </span>
         </div>
       </div>
