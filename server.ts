@@ -17,7 +17,7 @@ import { applySecurity } from "#app/server/http/express-security.server.ts";
 import { healthCheck } from "#app/server/http/health.server.ts";
 import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
 import { PageCache } from "#app/server/http/page-cache.server.ts";
-import { precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
+import { missingAsset, precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
 import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
@@ -126,6 +126,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       "/assets",
       precompressedAssets(assets),
       express.static(assets, { immutable: true, maxAge: "1y" }),
+      missingAsset,
     );
     // The About video's files (public/media) carry a hash of their content in their names
     // (scripts/make-about-video.ts): a new video is a new name, so a year is safe. Range

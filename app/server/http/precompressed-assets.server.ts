@@ -31,3 +31,15 @@ export function precompressedAssets(directory: string): RequestHandler {
     next();
   };
 }
+
+/**
+ * The end of /assets: a hashed asset that is not there (another release's name, a file
+ * removed since start-up) is a plain 404, never the site's 404 page. That page would go out
+ * under the Content-Encoding set above for a compressed copy that is gone, which a browser
+ * cannot decode.
+ */
+export const missingAsset: RequestHandler = (_req, res) => {
+  res.removeHeader("Content-Encoding");
+  res.status(404).type("text/plain").setHeader("Cache-Control", "no-store");
+  res.send("Not found");
+};
