@@ -9,12 +9,16 @@ import {
 } from "#app/components/ui/alert-dialog.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import { useReturnFocus } from "#app/lib/return-focus.ts";
 
 /**
  * A confirmation before something that cannot be undone (spec §2 'Delete Product', 'Remove
  * Subscriber'). The confirm button submits `form` (a fetcher form rendered by the caller, so
  * the action runs on the server and works the same for every list); the caller closes the
  * dialog when the fetcher is done, whether it succeeded or failed.
+ *
+ * It opens from state, not from a Radix Trigger: closing gives focus back to the control that
+ * opened it, or after a delete to the same control of the next row (WCAG 2.4.3, return-focus.ts).
  */
 export function ConfirmDialog({
   open,
@@ -34,9 +38,10 @@ export function ConfirmDialog({
   /** The id of the <form> the confirm button submits. */
   form: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <AlertDialogContent>
+      <AlertDialogContent {...returnFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

@@ -1,4 +1,5 @@
 import { MinusIcon, PlusIcon, ShoppingCartIcon, Trash2Icon } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
@@ -12,6 +13,7 @@ import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
+import { focusElement } from "#app/lib/return-focus.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import type { Route } from "./+types/cart";
@@ -39,13 +41,18 @@ export default function CartPage() {
   );
 }
 
+const EMPTY_CART_HEADING_ID = "empty-cart-heading";
+
 function EmptyCart() {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-input px-6 py-16 text-center">
       <span className="flex size-20 items-center justify-center rounded-full bg-muted">
         <ShoppingCartIcon aria-hidden="true" className="size-10 text-muted-foreground" />
       </span>
-      <h2 className="text-2xl font-bold">Your cart is empty</h2>
+      {/* Focused when the last line goes (Remove, Clear Cart), so focus is not lost. */}
+      <h2 id={EMPTY_CART_HEADING_ID} tabIndex={-1} className="text-2xl font-bold outline-none">
+        Your cart is empty
+      </h2>
       <p className="max-w-md text-muted-foreground">
         Looks like you haven't added any products to your cart yet.
       </p>
@@ -56,9 +63,36 @@ function EmptyCart() {
   );
 }
 
+/**
+ * WCAG 2.4.3 Focus Order: a removed line takes its Remove button (which had focus) with it.
+ * Focus then goes to the Remove button of the line that took its place, or of the line
+ * before for the last one, or to the empty cart's heading when none is left (also after
+ * Clear Cart), never to <body>. `removed(index)` says which line is going.
+ */
+function useFocusAfterRemoval(items: unknown) {
+  const list = useRef<HTMLUListElement>(null);
+  const pending = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the lines change
+  useEffect(() => {
+    const index = pending.current;
+    if (index === null) return;
+    pending.current = null;
+    const buttons = list.current?.querySelectorAll("[data-cart-remove]") ?? [];
+    const next = buttons[Math.min(index, buttons.length - 1)];
+    if (!focusElement(next)) focusElement(document.getElementById(EMPTY_CART_HEADING_ID));
+  }, [items]);
+  return {
+    list,
+    removed: (index: number) => {
+      pending.current = index;
+    },
+  };
+}
+
 function CartContents() {
   const cart = useCart();
   const { priced, current, loading } = useCartPrices(cart.items);
+  const focus = useFocusAfterRemoval(cart.items);
   if (cart.items.length === 0) return <EmptyCart />;
 
   // Until the server has answered, the stored prices are shown (and said to be checked).
@@ -88,15 +122,28 @@ function CartContents() {
             }
           />
         ) : null}
-        <ul aria-label="Cart items" className="flex flex-col gap-4">
-          {lines.map((line) => (
+        <ul ref={focus.list} aria-label="Cart items" className="flex flex-col gap-4">
+          {lines.map((line, index) => (
             <li key={line.id}>
-              <CartLine line={line} />
+              <CartLine
+                line={line}
+                onRemove={() => {
+                  focus.removed(index);
+                  cartActions.remove(line.id);
+                }}
+              />
             </li>
           ))}
         </ul>
         <div>
-          <Button type="button" variant="outline" onClick={() => cartActions.clear()}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              focus.removed(0);
+              cartActions.clear();
+            }}
+          >
             <Trash2Icon aria-hidden="true" />
             Clear Cart
           </Button>
@@ -144,7 +191,7 @@ function CartContents() {
   );
 }
 
-function CartLine({ line }: { line: PricedLine }) {
+function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }) {
   const unavailable = line.status === "unavailable";
   return (
     <article
@@ -222,7 +269,8 @@ function CartLine({ line }: { line: PricedLine }) {
             variant="ghost"
             size="sm"
             className="text-destructive hover:text-destructive"
-            onClick={() => cartActions.remove(line.id)}
+            onClick={onRemove}
+            data-cart-remove
           >
             <Trash2Icon aria-hidden="true" />
             Remove

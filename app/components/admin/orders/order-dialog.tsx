@@ -23,9 +23,13 @@ import {
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { orderReference } from "#app/lib/order-status.ts";
+import { useReturnFocus } from "#app/lib/return-focus.ts";
 import { cn } from "#app/lib/utils.ts";
 import type { OrderDetail } from "#app/server/orders/admin-orders.server.ts";
 import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
+
+/** The list's (visually hidden) heading, where focus goes when the order's card is gone. */
+export const ORDERS_HEADING_ID = "orders-results";
 
 function LoadingRows() {
   return (
@@ -41,6 +45,9 @@ function LoadingRows() {
  * The order's dialog over the list (spec §2: status selector, items table, order and
  * customer information, Close and 'View Full Page'), with its payment (issue 19). The card's
  * summary shows at once; the items and payment details arrive with `selected`.
+ *
+ * It opens from the URL, not from a Radix Trigger: closing gives focus back to the card that
+ * opened it (WCAG 2.4.3), also when the dialog was open on arrival (the card of `openId`).
  */
 export function OrderDialog({
   openId,
@@ -60,9 +67,14 @@ export function OrderDialog({
   const detail = selected && selected.id === openId ? selected : null;
   const order: (OrderForView & Pick<OrderSummary, "paymentStatus">) | undefined = detail ?? summary;
   const notFound = Boolean(openId) && !loading && !detail;
+  const returnFocus = useReturnFocus({
+    opener: () =>
+      openId ? document.querySelector(`[data-order-card="${CSS.escape(openId)}"]`) : null,
+    fallback: () => document.getElementById(ORDERS_HEADING_ID),
+  });
   return (
     <Dialog open={Boolean(openId)} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" {...returnFocus}>
         {notFound ? (
           <DialogHeader>
             <DialogTitle>Order not found</DialogTitle>

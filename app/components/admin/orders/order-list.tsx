@@ -1,6 +1,6 @@
 import { ShoppingBagIcon } from "lucide-react";
 import { OrderCard, OrderCardSkeletons } from "#app/components/admin/orders/order-card.tsx";
-import { OrderDialog } from "#app/components/admin/orders/order-dialog.tsx";
+import { ORDERS_HEADING_ID, OrderDialog } from "#app/components/admin/orders/order-dialog.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { useListWithDialog } from "#app/lib/list-url.ts";
@@ -54,7 +54,7 @@ export function OrderResults({
 
   return (
     <>
-      <ResultsRegion id="orders-results" title="Orders" busy={listPending}>
+      <ResultsRegion id={ORDERS_HEADING_ID} title="Orders" busy={listPending}>
         {showListLoading ? (
           <OrderCardSkeletons />
         ) : list.orders.length === 0 ? (
@@ -74,7 +74,7 @@ export function OrderResults({
                 : `More than ${list.total.toLocaleString("en-ZA")} orders match. Showing the newest ${list.total.toLocaleString("en-ZA")}: refine the search to narrow them down.`}
             </p>
             <ul
-              aria-labelledby="orders-results"
+              aria-labelledby={ORDERS_HEADING_ID}
               className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
             >
               {list.orders.map((order) => (

@@ -24,6 +24,7 @@ import {
   quoteRequestWhatsAppMessage,
   serviceDisplayLabel,
 } from "#app/lib/quote-requests.ts";
+import { useReturnFocus } from "#app/lib/return-focus.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
 import type {
   QuoteRequestDetail,
@@ -35,7 +36,13 @@ import type {
  * as Resolved / Open, Reply (its own dialog, e-mailed through the outbox) and Delete (erased
  * for good after a confirmation). The fetchers are keyed, so the page shows each notice once
  * (useQuoteRequestActionToasts) even after the dialog has closed.
+ *
+ * None opens from a Radix Trigger (the URL, state): closing one gives focus back to what opened
+ * it (WCAG 2.4.3, return-focus.ts): the card, Reply or Delete; after an erase, the next card.
  */
+
+/** The list's (visually hidden) heading, where focus goes when no card is left. */
+export const REQUESTS_HEADING_ID = "requests-results";
 
 export function QuoteRequestStatusBadge({ resolved }: { resolved: boolean }) {
   return resolved ? <Badge variant="green">Resolved</Badge> : <Badge variant="yellow">Open</Badge>;
@@ -56,6 +63,7 @@ function ReplyDialog({
   const busy = fetcher.state !== "idle";
   const error =
     fetcher.data?.intent === "reply" && !fetcher.data.ok ? fetcher.data.fieldError : undefined;
+  const returnFocus = useReturnFocus();
   // Sent: close, once per answer (an error keeps the dialog and the text).
   const handled = useRef<QuoteRequestActionData | null>(fetcher.data ?? null);
   useEffect(() => {
@@ -66,7 +74,7 @@ function ReplyDialog({
   }, [fetcher.state, fetcher.data, onOpenChange]);
   return (
     <Dialog open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" {...returnFocus}>
         <DialogHeader className="pr-8">
           <DialogTitle>Reply to {request.name}</DialogTitle>
           <DialogDescription>
@@ -167,11 +175,17 @@ export function QuoteRequestDetailsDialog({
     if (answer.ok) onClose();
   }, [eraseFetcher.state, eraseFetcher.data, onClose]);
 
+  const returnFocus = useReturnFocus({
+    opener: () =>
+      openId ? document.querySelector(`[data-request-card="${CSS.escape(openId)}"]`) : null,
+    fallback: () => document.getElementById(REQUESTS_HEADING_ID),
+  });
+
   const shown = detail ?? summary;
   return (
     <>
       <Dialog open={Boolean(openId)} onOpenChange={(open) => (open ? undefined : onClose())}>
-        <DialogContent className="max-w-2xl">
+        <DialogContent className="max-w-2xl" {...returnFocus}>
           {notFound ? (
             <DialogHeader>
               <DialogTitle>Request not found</DialogTitle>

@@ -13,7 +13,11 @@ import type {
   QuoteRequestListPage,
   QuoteRequestSummary,
 } from "#app/server/inquiries/admin-quote-requests.server.ts";
-import { QuoteRequestDetailsDialog, QuoteRequestStatusBadge } from "./quote-request-dialogs.tsx";
+import {
+  QuoteRequestDetailsDialog,
+  QuoteRequestStatusBadge,
+  REQUESTS_HEADING_ID,
+} from "./quote-request-dialogs.tsx";
 
 /*
  * The list of /admin/quote-requests (spec §2): cards of 12 a page, the 'Show resolved
@@ -72,6 +76,8 @@ function RequestCard({ request, href }: { request: QuoteRequestSummary; href: st
       <Link
         to={href}
         preventScrollReset
+        // The details dialog finds its card by this when it was opened by the URL.
+        data-request-card={request.id}
         className={cn(
           "flex h-full flex-col gap-3 rounded-xl border border-border p-4 shadow-card transition hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
           request.isResolved ? "bg-muted" : "bg-background",
@@ -184,7 +190,7 @@ export function QuoteRequestResults({
   } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
   return (
     <>
-      <ResultsRegion id="requests-results" title="Quote requests" busy={listPending}>
+      <ResultsRegion id={REQUESTS_HEADING_ID} title="Quote requests" busy={listPending}>
         {showListLoading ? (
           <RequestsLoading />
         ) : list.requests.length === 0 ? (
@@ -194,7 +200,7 @@ export function QuoteRequestResults({
           </div>
         ) : (
           <ul
-            aria-labelledby="requests-results"
+            aria-labelledby={REQUESTS_HEADING_ID}
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
           >
             {list.requests.map((request) => (
