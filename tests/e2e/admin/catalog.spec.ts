@@ -149,8 +149,10 @@ test.describe("admin catalogue", () => {
     await page.getByLabel("Price (ZAR)").fill("1500");
     await page.getByRole("checkbox", { name: special }).uncheck();
     await page.getByRole("button", { name: "Update Product" }).click();
-    await expect(page).toHaveURL(/\/admin\/products$/);
+    // Back to the list as it was searched, the product there under its new name.
+    await expect(page).toHaveURL(`/admin/products?q=${tag}`);
     await expect(toast(page, "Product updated")).toBeVisible();
+    await expect(page.getByRole("link", { name: `Edit "${renamed}"` })).toBeVisible();
     await page.goto(productUrl);
     await expect(page.getByRole("heading", { level: 1, name: renamed })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("R1500.00");
