@@ -106,7 +106,7 @@ describe("/admin/audit", () => {
     const html = (await response.text()).replaceAll("<!-- -->", "");
     expect(html).toContain("1 record match");
     expect(html).toContain("sipho@example.co.za");
-    expect(html).toContain("Category: delete");
+    expect(html).toContain("Category: deleted");
     expect(html).not.toContain("Kiaat box");
     expect(html).toContain('value="2026-11-01"');
   });

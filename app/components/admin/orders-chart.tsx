@@ -68,8 +68,13 @@ export function OrdersPerWeekChart({
                 key={week.weekStart}
                 className={cn(
                   // min-w-0: a label is wider than its week on a phone; it overflows into
-                  // its hidden neighbours instead of widening the row past the screen.
-                  "min-w-0 flex-1 text-center text-[11px] whitespace-nowrap text-muted-foreground",
+                  // its hidden neighbours instead of widening the row past the screen. A flex
+                  // box (not text-center, which lets a line too long overflow only to its
+                  // right) keeps the label centred under its bar.
+                  "flex min-w-0 flex-1 justify-center text-[11px] whitespace-nowrap text-muted-foreground",
+                  // The newest week's label ends under its bar on phones, rather than running
+                  // past the chart into the card's padding.
+                  i === weeks.length - 1 && "justify-end sm:justify-center",
                   // Every fourth week on phones, every second from sm up.
                   (weeks.length - 1 - i) % 4 === 0
                     ? ""
@@ -87,23 +92,27 @@ export function OrdersPerWeekChart({
               No orders in the last 12 weeks.
             </p>
           ) : null}
-          <table className="sr-only">
-            <caption>Orders per week, oldest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week starting</th>
-                <th scope="col">Orders</th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((week) => (
-                <tr key={week.weekStart}>
-                  <td>{weekLabel(week.weekStart)}</td>
-                  <td>{week.count}</td>
+          {/* The wrapper hides the table: `sr-only` on a <table> does not shrink it (a table
+              grows to fit its rows), and its 300-odd pixels made the page scroll past its end. */}
+          <div className="sr-only">
+            <table>
+              <caption>Orders per week, oldest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week starting</th>
+                  <th scope="col">Orders</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {weeks.map((week) => (
+                  <tr key={week.weekStart}>
+                    <td>{weekLabel(week.weekStart)}</td>
+                    <td>{week.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : (
         <div className="flex h-32 items-center justify-center text-muted-foreground">...</div>

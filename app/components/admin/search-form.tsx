@@ -76,7 +76,7 @@ export function AdminSearchForm({
           aria-label={label}
           maxLength={200}
           autoComplete="off"
-          className="pl-9"
+          className="pl-9 placeholder:text-sm"
           onInput={onInput}
           onCompositionEnd={onCompositionEnd}
         />

@@ -4,12 +4,14 @@ import {
   HistoryIcon,
   HomeIcon,
   LayoutDashboardIcon,
+  LayoutListIcon,
   LogOutIcon,
   MailIcon,
   MenuIcon,
   MessageSquareQuoteIcon,
   PackageIcon,
   SendIcon,
+  ShieldAlertIcon,
   ShoppingBagIcon,
   UsersIcon,
   XIcon,
@@ -29,6 +31,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/admin/subscribers": MailIcon,
   "/admin/quote-requests": MessageSquareQuoteIcon,
   "/admin/users": UsersIcon,
+  "/admin/held": ShieldAlertIcon,
   "/admin/email": SendIcon,
   "/admin/audit": HistoryIcon,
   "/admin/system": DatabaseBackupIcon,
@@ -44,7 +47,8 @@ function SectionLinks({
   return (
     <ul className="flex flex-col gap-1">
       {sections.map((section) => {
-        const Icon = ICONS[section.to] ?? HomeIcon;
+        // Not the house: that one is the link to the main website.
+        const Icon = ICONS[section.to] ?? LayoutListIcon;
         const active = isActiveSection(pathname, section.to);
         return (
           <li key={section.to}>

@@ -11,6 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import { auditActionLabel } from "#app/lib/audit-actions.ts";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { cn } from "#app/lib/utils.ts";
 import { listAuditEntries, parseDay } from "#app/server/audit/audit.server.ts";
@@ -42,14 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: Number(params.get("page") ?? 1),
   });
   return { ...result, filters };
-}
-
-/** "product.create" → "Product: create"; a few verbs read better spelled out. */
-function describeAction(action: string): string {
-  const [entity = action, verb = ""] = action.split(".");
-  const words = verb.replaceAll("-", " ");
-  const subject = entity.charAt(0).toUpperCase() + entity.slice(1);
-  return words ? `${subject}: ${words}` : subject;
 }
 
 function Details({ details }: { details: Record<string, unknown> }) {
@@ -170,7 +163,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     {entry.actorEmail ?? "(deleted user)"}
                   </TableCell>
                   <TableCell className="align-top text-sm font-medium">
-                    {describeAction(entry.action)}
+                    {auditActionLabel(entry.action)}
                   </TableCell>
                   <TableCell className="hidden align-top md:table-cell">
                     <Details details={entry.details} />

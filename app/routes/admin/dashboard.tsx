@@ -18,6 +18,7 @@ import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { TodoList, WeekSummary } from "#app/components/admin/dashboard-todo.tsx";
 import { OrdersPerWeekChart } from "#app/components/admin/orders-chart.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { cn } from "#app/lib/utils.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { type DashboardStats, getDashboardStats } from "#app/server/dashboard/dashboard.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
@@ -49,7 +50,8 @@ type CardSpec = {
   description: string;
   icon: typeof PackageIcon;
   value: (s: DashboardStats) => number;
-  extra?: (s: DashboardStats) => string;
+  /** A count that needs attention, e.g. "2 pending": amber when above zero, grey at zero. */
+  extra?: { count: (s: DashboardStats) => number; label: string };
 };
 
 const CARDS: CardSpec[] = [
@@ -66,7 +68,7 @@ const CARDS: CardSpec[] = [
     description: "Total customer orders",
     icon: ShoppingBagIcon,
     value: (s) => s.orders,
-    extra: (s) => `${s.pendingOrders} pending`,
+    extra: { count: (s) => s.pendingOrders, label: "pending" },
   },
   {
     to: "/admin/subscribers",
@@ -81,7 +83,7 @@ const CARDS: CardSpec[] = [
     description: "Quote requests and messages",
     icon: MessageSquareQuoteIcon,
     value: (s) => s.quoteRequests,
-    extra: (s) => `${s.openQuoteRequests} open`,
+    extra: { count: (s) => s.openQuoteRequests, label: "open" },
   },
 ];
 
@@ -93,6 +95,7 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
     >
       {CARDS.map((card) => {
         const Icon = card.icon;
+        const extra = card.extra && stats ? card.extra.count(stats) : null;
         return (
           <li key={card.to}>
             <Link
@@ -111,8 +114,14 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
               <span className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
                 <span>{card.description}</span>
                 {card.extra ? (
-                  <span className="rounded-full bg-accent/20 px-2 py-0.5 text-xs font-medium text-warning-text">
-                    {stats ? card.extra(stats) : "..."}
+                  <span
+                    className={cn(
+                      "rounded-full px-2 py-0.5 text-xs font-medium",
+                      // Nothing waiting is no warning: zero stays neutral.
+                      extra ? "bg-accent/20 text-warning-text" : "bg-muted text-muted-foreground",
+                    )}
+                  >
+                    {extra === null ? "..." : `${extra} ${card.extra.label}`}
                   </span>
                 ) : null}
               </span>

@@ -142,4 +142,32 @@ test.describe("admin dashboard", () => {
       .click();
     expect(await dashboardCounts(page)).toEqual(truth);
   });
+  test("the page ends where its layout ends: nothing hidden makes it scroll further", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    const main = page.getByRole("main");
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 360, height: 780 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto("/admin/dashboard");
+      // The chart and its screen-reader table are on the page (the table once took 336 px of
+      // scroll below everything: `sr-only` does not shrink a <table>).
+      await expect(
+        main.getByRole("table", { name: "Orders per week, oldest first" }),
+      ).toBeAttached();
+      const heights = await main.evaluate((element) => {
+        const layout = element.parentElement!;
+        return {
+          document: document.documentElement.scrollHeight,
+          layout: Math.ceil(layout.getBoundingClientRect().bottom + window.scrollY),
+        };
+      });
+      // The layout is at least as tall as the screen, so the document is never shorter.
+      expect(heights.document, `${size.width}×${size.height}`).toBeLessThanOrEqual(heights.layout);
+    }
+  });
 });

@@ -12,7 +12,8 @@ import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
 /**
  * An order in the list (spec §2): customer name, date, status badge, e-mail, phone, item
  * count and total; delivered and cancelled cards greyed. Beside the status, the payment's
- * badge (issue 19). A plain click opens the dialog; a new tab gets the full page.
+ * badge (issue 19), on a row below the name. A plain click opens the dialog; a new tab gets
+ * the full page.
  */
 export function OrderCard({
   order,
@@ -37,22 +38,26 @@ export function OrderCard({
           finished ? "bg-muted text-muted-foreground" : "bg-background",
         )}
         data-finished={finished || undefined}
+        // The order's dialog finds its card by this when it was opened by the URL.
+        data-order-card={order.id}
       >
-        <span className="flex items-start justify-between gap-3">
-          <span className="min-w-0">
+        {/* The name has a line of its own and wraps rather than being cut short; the badges
+            follow on a row of their own, side by side while they fit. */}
+        <span className="flex flex-col gap-2">
+          <span className="flex flex-col">
             <span
               className={cn(
-                "block truncate font-semibold",
+                "font-semibold break-words",
                 finished ? "text-muted-foreground" : "text-foreground",
               )}
             >
               {order.customerName}
             </span>
-            <span className="block text-xs text-muted-foreground">
+            <span className="text-xs text-muted-foreground">
               {formatShortDate(order.createdAt)} · {orderReference(order.id)}
             </span>
           </span>
-          <span className="flex shrink-0 flex-col items-end gap-1">
+          <span className="flex flex-wrap items-center gap-1.5">
             <OrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.paymentStatus} />
           </span>
@@ -88,12 +93,10 @@ export function OrderCardSkeletons() {
           className="flex flex-col gap-3 rounded-xl border border-border bg-background p-4 shadow-card"
           data-testid="order-skeleton"
         >
-          <div className="flex justify-between gap-3">
-            <div className="flex flex-col gap-2">
-              <Skeleton className="h-4 w-36" />
-              <Skeleton className="h-3 w-24" />
-            </div>
-            <div className="flex flex-col items-end gap-1">
+          <div className="flex flex-col gap-2">
+            <Skeleton className="h-4 w-36" />
+            <Skeleton className="h-3 w-24" />
+            <div className="flex gap-1.5">
               <Skeleton className="h-5 w-20 rounded-full" />
               <Skeleton className="h-5 w-28 rounded-md" />
             </div>

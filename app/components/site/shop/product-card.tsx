@@ -29,7 +29,8 @@ export function ProductCard({
         />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
-        <p className="truncate text-[0.6875rem] font-semibold uppercase tracking-wide text-primary sm:text-xs">
+        {/* Wraps on a narrow card rather than cutting the name ("Easter Collection"). */}
+        <p className="text-[0.6875rem] font-semibold uppercase leading-snug tracking-wide break-words text-primary sm:text-xs">
           {category}
         </p>
         <h3 className="text-sm font-semibold leading-snug sm:text-base">

@@ -1,0 +1,52 @@
+/*
+ * What the audit log (issue 9) shows for each recorded action. The domain modules record an
+ * action as `<entity>.<verb>` (app/server/audit/audit.server.ts); the page shows it as words.
+ * Add a line here with each new action; one not listed still reads sensibly (see below).
+ */
+
+/** Every action the domain modules record, as the audit log shows it. */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  "product.create": "Product: created",
+  "product.update": "Product: updated",
+  "product.delete": "Product: deleted",
+  "category.create": "Category: created",
+  "category.update": "Category: updated",
+  "category.delete": "Category: deleted",
+  "order.status": "Order: status changed",
+  "order.payment": "Order: payment updated",
+  "order.note": "Order: note added",
+  "quote_request.resolve": "Quote request: resolved",
+  "quote_request.reopen": "Quote request: reopened",
+  "quote_request.reply": "Quote request: reply sent",
+  "quote_request.erase": "Quote request: erased",
+  "subscriber.remove": "Subscriber: removed",
+  "held_submission.release": "Held submission: released",
+  "held_submission.delete": "Held submission: deleted",
+  "user.grant-admin": "User: admin access granted",
+  "user.revoke-admin": "User: admin access revoked",
+  "system.backup": "System: backup downloaded",
+};
+
+/** "quote_request" → "Quote request". */
+function words(text: string): string {
+  return text.replaceAll(/[_-]+/g, " ").trim();
+}
+
+/**
+ * The audit log's label for an action: "quote_request.resolve" → "Quote request: resolved".
+ * An action without a label (one recorded by a newer or older version) is spelled out from
+ * its parts, "gift_card.top-up" → "Gift card: top up", never shown raw.
+ */
+export function auditActionLabel(action: string): string {
+  if (Object.hasOwn(AUDIT_ACTION_LABELS, action)) return AUDIT_ACTION_LABELS[action]!;
+  const dot = action.indexOf(".");
+  const entity = words(dot === -1 ? action : action.slice(0, dot));
+  const verb = dot === -1 ? "" : words(action.slice(dot + 1).replaceAll(".", " "));
+  if (!entity) return verb ? capitalise(verb) : action;
+  const subject = capitalise(entity);
+  return verb ? `${subject}: ${verb}` : subject;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
