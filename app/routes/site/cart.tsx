@@ -114,7 +114,12 @@ function CartContents() {
                   size="sm"
                   variant="outline"
                   className="self-start"
-                  onClick={() => cartActions.acceptPrices(current)}
+                  onClick={() => {
+                    // The notice and this button go: the lines, at their new prices, take
+                    // the focus rather than <body>.
+                    focusElement(focus.list.current);
+                    cartActions.acceptPrices(current);
+                  }}
                 >
                   OK, use the new prices
                 </Button>
@@ -193,6 +198,10 @@ function CartContents() {
 
 function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }) {
   const unavailable = line.status === "unavailable";
+  // A button that reaches its limit turns disabled under the keyboard, which would drop the
+  // focus to <body> (WCAG 2.4.3): the other button takes it first.
+  const decrease = useRef<HTMLButtonElement>(null);
+  const increase = useRef<HTMLButtonElement>(null);
   return (
     <article
       aria-label={line.name}
@@ -235,8 +244,12 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
                 size="icon"
                 className="size-9"
                 aria-label={`Decrease quantity of ${line.name}`}
+                ref={decrease}
                 disabled={line.quantity <= 1}
-                onClick={() => cartActions.setQuantity(line.id, line.quantity - 1)}
+                onClick={() => {
+                  if (line.quantity - 1 <= 1) increase.current?.focus();
+                  cartActions.setQuantity(line.id, line.quantity - 1);
+                }}
               >
                 <MinusIcon aria-hidden="true" />
               </Button>
@@ -252,8 +265,12 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
                 size="icon"
                 className="size-9"
                 aria-label={`Increase quantity of ${line.name}`}
+                ref={increase}
                 disabled={line.quantity >= MAX_LINE_QUANTITY}
-                onClick={() => cartActions.setQuantity(line.id, line.quantity + 1)}
+                onClick={() => {
+                  if (line.quantity + 1 >= MAX_LINE_QUANTITY) decrease.current?.focus();
+                  cartActions.setQuantity(line.id, line.quantity + 1);
+                }}
               >
                 <PlusIcon aria-hidden="true" />
               </Button>

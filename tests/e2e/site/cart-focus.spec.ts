@@ -55,3 +55,24 @@ test("Clear Cart moves the focus to the empty cart's heading", async ({ page }) 
   await expect(empty).toBeFocused();
   expect(await focusedTag(page)).not.toBe("BODY");
 });
+
+test("a quantity button that reaches its limit hands the focus to the other one", async ({
+  page,
+}) => {
+  await page.goto("/crafts");
+  await addFromList(page, "Resin Coaster Set");
+  await page.goto("/cart");
+  const line = page.getByRole("article", { name: "Resin Coaster Set" });
+  const increase = line.getByRole("button", { name: "Increase quantity of Resin Coaster Set" });
+  const decrease = line.getByRole("button", { name: "Decrease quantity of Resin Coaster Set" });
+  await waitUntilHydrated(increase);
+  await increase.focus();
+  await page.keyboard.press("Enter");
+  await expect(line.getByRole("status", { name: "Quantity of Resin Coaster Set" })).toHaveText("2");
+  await expect(increase).toBeFocused();
+  // Back to 1: Decrease is disabled (spec §2), and Increase has the focus.
+  await decrease.focus();
+  await page.keyboard.press("Enter");
+  await expect(decrease).toBeDisabled();
+  await expect(increase).toBeFocused();
+});

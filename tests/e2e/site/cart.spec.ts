@@ -94,6 +94,8 @@ test("a changed price and a vanished product are shown, never silently charged",
   await expect(page.getByTestId("cart-total")).toHaveText("R300.00");
   await page.getByRole("button", { name: "OK, use the new prices" }).click();
   await expect(page.getByText(/The price of Resin Coaster Set changed/)).toHaveCount(0);
+  // The button went with the notice: the lines have the focus, not <body> (WCAG 2.4.3).
+  await expect(page.getByRole("list", { name: "Cart items" })).toBeFocused();
   await page
     .getByRole("article", { name: "Discontinued Mug" })
     .getByRole("button", { name: /Remove/ })
