@@ -36,7 +36,10 @@ beforeAll(async () => {
   await services.db.insert(auditLog).values([
     // 23:30 on the 20th in UTC is already the 21st in Johannesburg (UTC+2).
     at("2026-11-20T21:30:00Z", "Nomsa@Example.co.za", "product.create", { name: "Kiaat box" }),
-    at("2026-11-20T22:30:00Z", "nomsa@example.co.za", "order.status", { to: "shipped" }),
+    at("2026-11-20T22:30:00Z", "nomsa@example.co.za", "order.status", {
+      to: "shipped",
+      customerNotified: true,
+    }),
     at("2026-11-22T08:00:00Z", "sipho@example.co.za", "category.delete", { name: "Old" }),
   ]);
 }, 120_000);
@@ -109,5 +112,15 @@ describe("/admin/audit", () => {
     expect(html).toContain("Category: deleted");
     expect(html).not.toContain("Kiaat box");
     expect(html).toContain('value="2026-11-01"');
+  });
+
+  it("shows an entry's details in words", async () => {
+    const response = await app.request("/admin/audit?actor=nomsa&from=2026-11-21", {
+      headers: { Cookie: cookie },
+    });
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Order: status changed");
+    expect(html).toMatch(/<dt[^>]*>Customer notified<\/dt><dd[^>]*>Yes<\/dd>/);
+    expect(html).not.toContain("customerNotified");
   });
 });

@@ -11,7 +11,7 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
-import { auditActionLabel } from "#app/lib/audit-actions.ts";
+import { auditActionLabel, auditDetailLabel, auditDetailValue } from "#app/lib/audit-actions.ts";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { cn } from "#app/lib/utils.ts";
 import { listAuditEntries, parseDay } from "#app/server/audit/audit.server.ts";
@@ -52,10 +52,8 @@ function Details({ details }: { details: Record<string, unknown> }) {
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
       {entries.map(([key, value]) => (
         <div key={key} className="contents">
-          <dt className="font-medium text-muted-foreground">{key}</dt>
-          <dd className="break-words">
-            {typeof value === "string" ? value : JSON.stringify(value)}
-          </dd>
+          <dt className="font-medium text-muted-foreground">{auditDetailLabel(key)}</dt>
+          <dd className="break-words">{auditDetailValue(key, value)}</dd>
         </div>
       ))}
     </dl>
