@@ -340,6 +340,29 @@ test.describe("admin catalogue", () => {
     await expect(page.getByRole("row").filter({ hasText: "Custom Gifts" })).toBeVisible();
   });
 
+  test("an image over 5 MB is refused in the browser, before it is sent", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.goto("/admin/products/new");
+    await page.getByLabel("Product Name").fill(`Zz Too Big ${unique()}`);
+    await page.getByLabel("Price (ZAR)").fill("10");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByLabel("Product Image").setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page.getByText("The image is larger than 5.0 MB.")).toBeVisible();
+    expect(posts).toEqual([]);
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+  });
+
   test("every admin catalogue page fits a 360 px screen", async ({ page, loginAsAdmin }) => {
     await loginAsAdmin();
     await page.setViewportSize({ width: 360, height: 780 });
