@@ -142,6 +142,7 @@ test.describe("admin dashboard", () => {
       .click();
     expect(await dashboardCounts(page)).toEqual(truth);
   });
+
   test("the page ends where its layout ends: nothing hidden makes it scroll further", async ({
     page,
     loginAsAdmin,
