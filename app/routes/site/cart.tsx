@@ -13,7 +13,6 @@ import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
-import { focusElement } from "#app/lib/return-focus.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import type { Route } from "./+types/cart";
@@ -69,6 +68,16 @@ function EmptyCart() {
  * before for the last one, or to the empty cart's heading when none is left (also after
  * Clear Cart), never to <body>. `removed(index)` says which line is going.
  */
+/**
+ * Focuses `element` if it can take the focus; true if it did. (Not return-focus.ts's
+ * `focusElement`: importing that module would add a script to a first visit of /cart.)
+ */
+function focusIfPresent(element: Element | null | undefined): boolean {
+  if (!(element instanceof HTMLElement)) return false;
+  element.focus();
+  return document.activeElement === element;
+}
+
 function useFocusAfterRemoval(items: unknown) {
   const list = useRef<HTMLUListElement>(null);
   const pending = useRef<number | null>(null);
@@ -79,7 +88,7 @@ function useFocusAfterRemoval(items: unknown) {
     pending.current = null;
     const buttons = list.current?.querySelectorAll("[data-cart-remove]") ?? [];
     const next = buttons[Math.min(index, buttons.length - 1)];
-    if (!focusElement(next)) focusElement(document.getElementById(EMPTY_CART_HEADING_ID));
+    if (!focusIfPresent(next)) focusIfPresent(document.getElementById(EMPTY_CART_HEADING_ID));
   }, [items]);
   return {
     list,
@@ -117,7 +126,7 @@ function CartContents() {
                   onClick={() => {
                     // The notice and this button go: the lines, at their new prices, take
                     // the focus rather than <body>.
-                    focusElement(focus.list.current);
+                    focusIfPresent(focus.list.current);
                     cartActions.acceptPrices(current);
                   }}
                 >
@@ -127,7 +136,8 @@ function CartContents() {
             }
           />
         ) : null}
-        <ul ref={focus.list} aria-label="Cart items" className="flex flex-col gap-4">
+        {/* tabIndex -1: it takes the focus when the price notice's button goes. */}
+        <ul ref={focus.list} tabIndex={-1} aria-label="Cart items" className="flex flex-col gap-4">
           {lines.map((line, index) => (
             <li key={line.id}>
               <CartLine
