@@ -63,12 +63,6 @@ function EmptyCart() {
 }
 
 /**
- * WCAG 2.4.3 Focus Order: a removed line takes its Remove button (which had focus) with it.
- * Focus then goes to the Remove button of the line that took its place, or of the line
- * before for the last one, or to the empty cart's heading when none is left (also after
- * Clear Cart), never to <body>. `removed(index)` says which line is going.
- */
-/**
  * Focuses `element` if it can take the focus; true if it did. (Not return-focus.ts's
  * `focusElement`: importing that module would add a script to a first visit of /cart.)
  */
@@ -78,6 +72,12 @@ function focusIfPresent(element: Element | null | undefined): boolean {
   return document.activeElement === element;
 }
 
+/**
+ * WCAG 2.4.3 Focus Order: a removed line takes its Remove button (which had focus) with it.
+ * Focus then goes to the Remove button of the line that took its place, or of the line
+ * before for the last one, or to the empty cart's heading when none is left (also after
+ * Clear Cart), never to <body>. `removed(index)` says which line is going.
+ */
 function useFocusAfterRemoval(items: unknown) {
   const list = useRef<HTMLUListElement>(null);
   const pending = useRef<number | null>(null);
