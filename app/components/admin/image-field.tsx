@@ -1,14 +1,18 @@
 import { ImageIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
+import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { MAX_IMAGE_WIDTH } from "#app/lib/image-variants.ts";
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "#app/lib/validation/catalog.ts";
+import { useShrunkUpload } from "./use-shrunk-upload.ts";
 
 /**
  * An image input with a preview before upload (spec §2 'Product Image with preview'): the
  * current image, or the chosen file once picked. With a current image, 'Remove image' takes
  * it away on save. The server checks the file's bytes; `accept` only narrows the picker.
+ * With JavaScript, a large photo is made smaller before it is sent (use-shrunk-upload.ts).
  */
 export function ImageField({
   label,
@@ -31,6 +35,8 @@ export function ImageField({
   const removeId = useId();
   const [chosen, setChosen] = useState<{ url: string; name: string } | null>(null);
   const [remove, setRemove] = useState(false);
+  const hydrated = useHydrated();
+  const { inputRef, status, onFileChosen } = useShrunkUpload();
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => {
@@ -70,14 +76,21 @@ export function ImageField({
             aria-invalid={invalid || undefined}
             aria-describedby={`${hintId} ${errorId}`}
             className="h-auto cursor-pointer py-1.5 file:mr-3 file:rounded file:bg-muted file:px-3 file:py-1.5"
+            ref={inputRef}
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
+              // The smaller copy put in place of the chosen photo keeps the photo's preview.
+              const file = onFileChosen(event.currentTarget);
+              if (file === "replaced") return;
               setChosen(file ? { url: URL.createObjectURL(file), name: file.name } : null);
             }}
           />
           <p id={hintId} className="text-xs text-muted-foreground">
-            JPEG, PNG, WebP, GIF or AVIF, at most {MAX_IMAGE_BYTES / (1024 * 1024)} MB and 40
-            megapixels. It is resized and saved as WebP.
+            {hydrated
+              ? `JPEG, PNG, WebP, GIF or AVIF. A photo is made at most ${MAX_IMAGE_WIDTH} px wide on this device before it is sent, then saved as WebP; a GIF may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB and 40 megapixels.`
+              : `JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB and 40 megapixels. It is resized and saved as WebP.`}
+          </p>
+          <p role="status" className="text-xs text-muted-foreground empty:hidden">
+            {status}
           </p>
           {currentUrl && !chosen ? (
             <div className="flex items-center gap-2">

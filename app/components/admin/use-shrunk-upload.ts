@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState } from "react";
+import { shrinkImageForUpload } from "#app/lib/shrink-image.ts";
+
+const kilobytes = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * Puts a smaller copy of a large chosen photo in the file input (app/lib/shrink-image.ts), so
+ * the form sends that copy. A submit while the copy is being made waits for it, then goes on
+ * by itself: the owner's click is never lost, and never sends the large original. `status` is
+ * the line a screen reader hears about it.
+ */
+export function useShrunkUpload() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [status, setStatus] = useState("");
+  /** Settles when the copy of the current choice is in place (or will not be made). */
+  const preparing = useRef<Promise<void> | null>(null);
+  /** Which choice is current: a copy made for an earlier one is thrown away. */
+  const choice = useRef(0);
+  /** True while the input's own change event for the copy is dispatched. */
+  const replacing = useRef(false);
+
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    let held = false;
+    // On the form itself, so it runs before React's handlers (Conform, React Router's Form),
+    // which listen at the document's root.
+    const holdSubmit = (event: SubmitEvent) => {
+      const pending = preparing.current;
+      if (!pending) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (held) return;
+      held = true;
+      setStatus("Making the photo smaller before it is sent…");
+      const submitter = event.submitter;
+      void pending.then(() => {
+        held = false;
+        form.requestSubmit(submitter?.isConnected ? submitter : null);
+      });
+    };
+    form.addEventListener("submit", holdSubmit, { capture: true });
+    return () => form.removeEventListener("submit", holdSubmit, { capture: true });
+  }, []);
+
+  /**
+   * Call from the input's change handler. Returns the chosen file (or null when none), or
+   * "replaced" for the change that put the smaller copy in place.
+   */
+  function onFileChosen(input: HTMLInputElement): File | null | "replaced" {
+    if (replacing.current) return "replaced";
+    const file = input.files?.[0] ?? null;
+    const current = ++choice.current;
+    setStatus("");
+    preparing.current = null;
+    if (!file) return null;
+    const done = shrinkImageForUpload(file)
+      .catch(() => null)
+      .then((smaller) => {
+        if (current !== choice.current || !smaller) return;
+        const files = new DataTransfer();
+        files.items.add(smaller);
+        input.files = files.files;
+        replacing.current = true;
+        try {
+          // So the form's checks see the new file (its size error, if any, clears).
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+          input.dispatchEvent(new Event("change", { bubbles: true }));
+        } finally {
+          replacing.current = false;
+        }
+        setStatus(
+          `Made smaller to upload: ${kilobytes(smaller.size)} instead of ${kilobytes(file.size)}.`,
+        );
+      })
+      .finally(() => {
+        if (preparing.current === done) preparing.current = null;
+      });
+    preparing.current = done;
+    return file;
+  }
+
+  return { inputRef, status, onFileChosen };
+}
