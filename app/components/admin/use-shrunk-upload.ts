@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { shrinkImageForUpload } from "#app/lib/shrink-image.ts";
 
+/** The name of the button Conform submits a form with to validate it (`__intent__`). */
+const CONFORM_INTENT = "__intent__";
+
 const kilobytes = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
@@ -30,7 +33,8 @@ export function useShrunkUpload() {
     // which listen at the document's root.
     const holdSubmit = (event: SubmitEvent) => {
       const pending = preparing.current;
-      if (!pending) return;
+      // Conform validates a field by submitting with a button of its own: not a save.
+      if (!pending || event.submitter?.getAttribute("name") === CONFORM_INTENT) return;
       event.preventDefault();
       event.stopImmediatePropagation();
       if (held) return;

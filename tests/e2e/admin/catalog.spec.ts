@@ -269,8 +269,14 @@ test.describe("admin catalogue", () => {
     await expect(page.getByText("Category name is required")).toBeVisible();
     await page.getByLabel("Category Name").fill(name);
     await page.getByLabel("Description").fill("Zulu beadwork, strung by hand.");
-    await page.getByLabel("Category Image").setInputFiles(await pngFile("beads.png", "#0e7490"));
+    // Wider than the server keeps: a PNG stays PNG, made 1280 px wide before it is sent.
+    await page
+      .getByLabel("Category Image")
+      .setInputFiles(await pngFile("beads.png", "#0e7490", 2400, 1200));
     await expect(page.getByRole("img", { name: "Preview of beads.png" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Made smaller to upload" }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Save Category" }).click();
     await expect(toast(page, "Category created")).toBeVisible();
@@ -284,7 +290,7 @@ test.describe("admin catalogue", () => {
     // The shop's category tile shows the picture.
     await page.goto("/crafts");
     const tile = page.getByRole("link", { name: new RegExp(`^${name}`) });
-    await expect(tile.locator("img")).toHaveAttribute("srcset", /320w/);
+    await expect(tile.locator("img")).toHaveAttribute("srcset", /320w.*, \S+-1280\.webp 1280w$/);
 
     // Edit from the list; Cancel closes the form.
     await page.goto("/admin/categories/manager");
