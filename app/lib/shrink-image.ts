@@ -42,21 +42,34 @@ function renamed(name: string, type: string): string {
 }
 
 /**
+ * The picture decoded by an <img>, which every current browser (Safari included, whose
+ * `createImageBitmap` options vary) shows upright by its EXIF orientation, with its upright
+ * size as natural size; drawn on a canvas, it stays upright. Null when it cannot be decoded.
+ */
+async function decodeUpright(url: string): Promise<HTMLImageElement | null> {
+  const image = new Image();
+  image.decoding = "async";
+  image.src = url;
+  try {
+    await image.decode();
+    return image;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The file to upload in place of `file`, made MAX_IMAGE_WIDTH wide, or null when it is small
  * enough already, is not a kind the browser may redraw, or the browser cannot decode it.
  * PNGs stay PNG (they may be transparent); everything else becomes a JPEG.
  */
 export async function shrinkImageForUpload(file: File): Promise<File | null> {
-  if (!REDRAWN_TYPES.has(file.type) || typeof createImageBitmap !== "function") return null;
-  let bitmap: ImageBitmap;
+  if (!REDRAWN_TYPES.has(file.type)) return null;
+  const url = URL.createObjectURL(file);
   try {
-    // Upright by its EXIF orientation, as the server would turn it.
-    bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
-  } catch {
-    return null;
-  }
-  try {
-    const size = shrunkSize(bitmap.width, bitmap.height, file.size);
+    const image = await decodeUpright(url);
+    if (!image) return null;
+    const size = shrunkSize(image.naturalWidth, image.naturalHeight, file.size);
     if (!size) return null;
     const canvas = document.createElement("canvas");
     canvas.width = size.width;
@@ -64,7 +77,7 @@ export async function shrinkImageForUpload(file: File): Promise<File | null> {
     const context = canvas.getContext("2d");
     if (!context) return null;
     context.imageSmoothingQuality = "high";
-    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    context.drawImage(image, 0, 0, size.width, size.height);
     const type = file.type === "image/png" ? "image/png" : "image/jpeg";
     const blob = await new Promise<Blob | null>((resolve) =>
       canvas.toBlob(resolve, type, JPEG_QUALITY),
@@ -76,6 +89,6 @@ export async function shrinkImageForUpload(file: File): Promise<File | null> {
       lastModified: file.lastModified,
     });
   } finally {
-    bitmap.close();
+    URL.revokeObjectURL(url);
   }
 }
