@@ -35,7 +35,7 @@ export function shrunkSize(
   };
 }
 
-/** `photo.HEIC.jpeg` → `photo.jpg`: the name says what the file now is. */
+/** `photo.webp` → `photo.jpg`: the name says what the file now is. */
 function renamed(name: string, type: string): string {
   const base = name.replace(/\.[^.]*$/, "") || "image";
   return `${base}.${type === "image/png" ? "png" : "jpg"}`;
