@@ -89,7 +89,8 @@ export function ImageField({
               ? `JPEG, PNG, WebP, GIF or AVIF. A photo is made at most ${MAX_IMAGE_WIDTH} px wide on this device before it is sent, then saved as WebP; a GIF may be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB and 40 megapixels.`
               : `JPEG, PNG, WebP, GIF or AVIF, at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB and 40 megapixels. It is resized and saved as WebP.`}
           </p>
-          <p role="status" className="text-xs text-muted-foreground empty:hidden">
+          {/* Always in the page (an empty one takes no room), so a screen reader hears it. */}
+          <p role="status" className="text-xs text-muted-foreground empty:-mt-2">
             {status}
           </p>
           {currentUrl && !chosen ? (
