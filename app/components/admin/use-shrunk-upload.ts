@@ -4,7 +4,8 @@ import { shrinkImageForUpload } from "#app/lib/shrink-image.ts";
 /** The name of the button Conform submits a form with to validate it (`__intent__`). */
 const CONFORM_INTENT = "__intent__";
 
-const kilobytes = (bytes: number) =>
+/** A file size as the owner reads it: "380 KB", "4.8 MB". */
+const fileSize = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -77,7 +78,7 @@ export function useShrunkUpload() {
           replacing.current = false;
         }
         setStatus(
-          `Made smaller to upload: ${kilobytes(smaller.size)} instead of ${kilobytes(file.size)}.`,
+          `Made smaller to upload: ${fileSize(smaller.size)} instead of ${fileSize(file.size)}.`,
         );
       })
       .finally(() => {
