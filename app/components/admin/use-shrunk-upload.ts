@@ -65,7 +65,12 @@ export function useShrunkUpload() {
     const done = shrinkImageForUpload(file)
       .catch(() => null)
       .then((smaller) => {
-        if (current !== choice.current || !smaller) return;
+        if (current !== choice.current) return;
+        if (!smaller) {
+          // A Save held for this choice goes on with the original: no line left saying "Making…".
+          setStatus("");
+          return;
+        }
         const files = new DataTransfer();
         files.items.add(smaller);
         input.files = files.files;

@@ -358,13 +358,28 @@ test.describe("admin catalogue", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
     });
+    // Hydrated (the hint names what this device does), then a slow phone: the attempt to
+    // decode takes a second, so the click on Save is held first.
+    await expect(page.getByText(/made at most \d+ px wide on this device/)).toBeVisible();
+    await page.evaluate(() => {
+      const decode = HTMLImageElement.prototype.decode;
+      HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
+        return new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() =>
+          decode.call(this),
+        );
+      };
+    });
     await page.getByLabel("Product Image").setInputFiles({
       name: "big.png",
       mimeType: "image/png",
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
     });
     await page.getByRole("button", { name: "Create Product" }).click();
+    const making = page.getByText("Making the photo smaller before it is sent…");
+    await expect(making).toBeVisible();
     await expect(page.getByText("The image is larger than 5.0 MB.")).toBeVisible();
+    // No copy could be made: the held save went on (and was refused), and says nothing stale.
+    await expect(making).toHaveCount(0);
     expect(posts).toEqual([]);
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
   });
