@@ -104,6 +104,38 @@ describe("backup → restore", () => {
   });
 });
 
+describe("a backup of another schema version", () => {
+  it.each([
+    // What rolling back an upgrade meets: the database already has the new release's schema.
+    [
+      "older",
+      sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+                  select 'a-later-release', max(created_at) + 1 from drizzle.__drizzle_migrations`,
+      /older version of the site \(\d+ migrations, this database has \d+\): restore it into an empty database.*docs\/deploy\.md, section 10/,
+    ],
+    [
+      "newer",
+      sql`delete from drizzle.__drizzle_migrations
+                  where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      /newer version of the site.*upgrade first/,
+    ],
+  ] as const)(
+    "is refused (the backup is %s), even with --force, changing nothing",
+    async (_, change, message) => {
+      const target = await emptyTarget("disk");
+      await restoreBackupFile(target.handle.db, target.storage, backupFile);
+      await target.handle.db.execute(change);
+      const before = await databaseFingerprint(target.handle.db);
+      const refused = await restoreBackupFile(target.handle.db, target.storage, backupFile, {
+        force: true,
+      }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RestoreRefusedError);
+      expect((refused as Error).message).toMatch(message);
+      expect(await databaseFingerprint(target.handle.db)).toBe(before);
+    },
+  );
+});
+
 describe("a damaged backup file", () => {
   const variants: [string, (bytes: Buffer) => Buffer, RegExp][] = [
     ["cut off", (b) => b.subarray(0, Math.floor(b.length * 0.6)), /damaged or incomplete/],

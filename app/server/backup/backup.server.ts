@@ -443,7 +443,8 @@ export async function restoreBackupFile(
     throw new RestoreRefusedError(
       from.last > target.last
         ? `the backup was made by a newer version of the site (${from.migrations} migrations, this one has ${target.migrations}): upgrade first`
-        : `the backup was made by an older version of the site (${from.migrations} migrations, this one has ${target.migrations}): restore it with that version, then upgrade`,
+        : // Also what rolling back an upgrade meets: this database already has the new schema.
+          `the backup was made by an older version of the site (${from.migrations} migrations, this database has ${target.migrations}): restore it into an empty database with the version that made it, then upgrade (rolling back an upgrade: docs/deploy.md, section 10)`,
     );
   }
   const existing = await shopContents(db, storage);
