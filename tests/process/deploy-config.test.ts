@@ -65,10 +65,10 @@ describe("deploy/caddy/Caddyfile", () => {
       "caddy is not installed: apt-get install caddy (Debian 12 has 2.6; .ci/run installs it)",
     );
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-test-"));
-    const validate = (env: Record<string, string>) =>
+    const caddy = (command: "validate" | "adapt", env: Record<string, string>) =>
       spawnSync(
         "caddy",
-        ["validate", "--adapter", "caddyfile", "--config", "deploy/caddy/Caddyfile"],
+        [command, "--adapter", "caddyfile", "--config", "deploy/caddy/Caddyfile"],
         {
           encoding: "utf8",
           env: {
@@ -89,11 +89,17 @@ describe("deploy/caddy/Caddyfile", () => {
       },
     ];
     for (const env of sites) {
-      const result = validate(env);
+      const result = caddy("validate", env);
       expect(result.stdout + result.stderr).toContain("Valid configuration");
       // Formatted as `caddy fmt` writes it (Caddy warns otherwise).
       expect(result.stderr).not.toContain("not formatted");
       expect(result.status).toBe(0);
+      // The name and its www. name, as nginx's site serves them.
+      const site = env.KWEZI_SITE ?? "kwezi-engineering.co.za";
+      const adapted = JSON.parse(caddy("adapt", env).stdout);
+      expect(adapted.apps.http.servers.srv0.routes[0].match).toEqual([
+        { host: [site, `www.${site}`] },
+      ]);
     }
   });
 });
