@@ -47,7 +47,28 @@ const EmailSchema = z
   .pipe(z.email({ error: EMAIL_MESSAGE }))
   .transform(normalizeEmail);
 
+/** The commands that work on accounts (the backup commands are scripts/admin-backup.ts's). */
+const ACCOUNT_COMMANDS = new Set(["create", "grant", "revoke", "list"]);
+
+/**
+ * The usage, for no command, `help` or one it does not know: answered before any database is
+ * opened, so it works while the server holds the embedded database and creates nothing.
+ * Undefined for an account command.
+ */
+export function answerWithoutDatabase(argv: string[], io: CliIo): number | undefined {
+  const [command] = argv;
+  if (command !== undefined && ACCOUNT_COMMANDS.has(command)) return undefined;
+  if (command === undefined || command === "help" || command === "--help") {
+    io.out(USAGE);
+    return command ? 0 : 2;
+  }
+  io.err(`Unknown command "${command}"\n\n${USAGE}`);
+  return 2;
+}
+
 export async function runAdminCli(db: Database, argv: string[], io: CliIo): Promise<number> {
+  const answered = answerWithoutDatabase(argv, io);
+  if (answered !== undefined) return answered;
   const [command, ...rest] = argv;
   const flags = new Set(rest.filter((a) => a.startsWith("--")));
   const [emailArg] = rest.filter((a) => !a.startsWith("--"));
@@ -123,14 +144,9 @@ export async function runAdminCli(db: Database, argv: string[], io: CliIo): Prom
       }
       return 0;
     }
-    case undefined:
-    case "help":
-    case "--help":
-      io.out(USAGE);
-      return command ? 0 : 2;
     default:
-      io.err(`Unknown command "${command}"\n\n${USAGE}`);
-      return 2;
+      // Every other command was answered by answerWithoutDatabase.
+      throw new Error(`unhandled account command ${command}`);
   }
 }
 

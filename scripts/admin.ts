@@ -3,7 +3,7 @@ import { openDatabase } from "#app/server/db/client.server.ts";
 import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { loadEnv, pgliteDirectory } from "#app/server/env.server.ts";
 import { BACKUP_COMMANDS, runBackupCommand } from "./admin-backup.ts";
-import { type CliIo, runAdminCli } from "./admin-cli.ts";
+import { answerWithoutDatabase, type CliIo, runAdminCli } from "./admin-cli.ts";
 
 /*
  * The admin CLI: `npm run admin -- create|grant|revoke|list …` (README "The first admin"),
@@ -71,6 +71,8 @@ async function main() {
   const argv = process.argv.slice(2);
   // Backups open the database (or two) their own way; `verify` opens none.
   if (BACKUP_COMMANDS.has(argv[0] ?? "")) return runBackupCommand(argv, () => loadEnv(), io);
+  const answered = answerWithoutDatabase(argv, io);
+  if (answered !== undefined) return answered;
   const env = loadEnv();
   const handle = await openDatabase({
     databaseUrl: env.DATABASE_URL,

@@ -1,4 +1,6 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
@@ -122,6 +124,18 @@ describe("admin CLI", () => {
       const noTty = cli(["create", "tty@example.co.za"], "");
       expect(noTty.status).toBe(1);
       expect(noTty.stderr).toContain("--password-stdin");
+
+      // The usage opens no database: it answers while a server holds the embedded one, and
+      // creates no DATA_DIR where there is none.
+      const elsewhere = path.join(createTempDataDir(), "not-yet");
+      const help = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "--help"], {
+        env: { ...env, DATA_DIR: elsewhere },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(help.status).toBe(0);
+      expect(help.stdout).toContain("Usage: npm run admin -- <command>");
+      expect(fs.existsSync(elsewhere)).toBe(false);
     },
     120_000,
   );
