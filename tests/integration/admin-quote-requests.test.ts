@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quoteReplyPrefill } from "#app/lib/quote-requests.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
@@ -306,6 +307,33 @@ describe("replying", () => {
     expect(unknown.status).toBe(404);
     expect(await outboxFor("empty-reply@example.com")).toEqual([]);
     expect((await getQuoteRequest(services.db, request.id))!.isResolved).toBe(false);
+  });
+
+  it("refuses the prefilled text sent unchanged (spacing aside), leaving the request open", async () => {
+    const request = await createQuoteRequest(services.db, { email: "unchanged@example.com" });
+    const prefill = quoteReplyPrefill(request);
+    const refused = await post({ intent: "reply", requestId: request.id, reply: prefill });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      "Please write your answer between the greeting and the sign-off before sending.",
+    );
+    // The blank lines left for the answer taken out: still nothing written.
+    expect(
+      await replyToQuoteRequest(services.db, services.env, actor(), {
+        requestId: request.id,
+        replyText: prefill.replace(/\n{3,}/g, "\n\n").replace(/\n/g, "\r\n"),
+      }),
+    ).toEqual({ ok: false, reason: "unchanged" });
+    expect(await outboxFor("unchanged@example.com")).toEqual([]);
+    expect((await getQuoteRequest(services.db, request.id))!.isResolved).toBe(false);
+    // A word written between them is a reply.
+    const sent = await post({
+      intent: "reply",
+      requestId: request.id,
+      reply: prefill.replace("\n\n\n\n", "\n\nIt costs R500.\n\n"),
+    });
+    expect(sent.status).toBe(200);
+    expect(await outboxFor("unchanged@example.com")).toHaveLength(1);
   });
 
   it("names a contact message's subject in the reply subject", async () => {

@@ -169,11 +169,13 @@ describe("the dashboard page", () => {
     (await app.request("/admin/dashboard", { headers: { Cookie: cookie } })).text();
 
   it("says nothing is waiting, then lists each overdue item as a link, above the four cards", async () => {
-    expect(await dashboard()).toContain("Nothing is waiting");
+    expect(await dashboard()).toContain(
+      "Nothing is overdue: no order has waited 24 hours for contact or 7 days for payment, no quote request 48 hours for an answer.",
+    );
     await createOrder(services.db, { createdAt: new Date(Date.now() - 2 * DAY) });
     await createQuoteRequest(services.db, { createdAt: new Date(Date.now() - 3 * DAY) });
     const html = await dashboard();
-    expect(html).not.toContain("Nothing is waiting");
+    expect(html).not.toContain("Nothing is overdue");
     const link = html.match(/<a[^>]*data-todo="awaiting-contact"[^>]*>/)?.[0];
     expect(link).toContain('href="/admin/orders?payment=awaiting_contact&amp;overdue=1"');
     expect(html).toContain("1 order awaiting contact for 24 hours or more");

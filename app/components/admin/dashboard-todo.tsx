@@ -9,7 +9,12 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { formatZar } from "#app/lib/money.ts";
-import { OPEN_QUOTE_OVERDUE_HOURS, OVERDUE_PAYMENT_TEXT } from "#app/lib/payment-status.ts";
+import {
+  ARRANGED_UNPAID_OVERDUE_DAYS,
+  AWAITING_CONTACT_OVERDUE_HOURS,
+  OPEN_QUOTE_OVERDUE_HOURS,
+  OVERDUE_PAYMENT_TEXT,
+} from "#app/lib/payment-status.ts";
 import type { DashboardTodo, WeekComparison } from "#app/server/dashboard/dashboard.server.ts";
 
 /*
@@ -66,7 +71,7 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
       ) : items.length === 0 ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-success-text">
           <CircleCheckIcon className="size-5 shrink-0" aria-hidden="true" />
-          Nothing is waiting: no overdue orders or quote requests.
+          {`Nothing is overdue: no order has waited ${AWAITING_CONTACT_OVERDUE_HOURS} hours for contact or ${ARRANGED_UNPAID_OVERDUE_DAYS} days for payment, no quote request ${OPEN_QUOTE_OVERDUE_HOURS} hours for an answer.`}
         </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">

@@ -9,6 +9,9 @@ import { plainString } from "./text.ts";
 
 export const REPLY_MAX_LENGTH = 10_000;
 export const REPLY_REQUIRED_MESSAGE = "Please write a reply.";
+/** The prefilled text sent as it is would e-mail a greeting and a sign-off with nothing between. */
+export const REPLY_UNCHANGED_MESSAGE =
+  "Please write your answer between the greeting and the sign-off before sending.";
 export const REPLY_TOO_LONG_MESSAGE = `Please keep the reply under ${REPLY_MAX_LENGTH.toLocaleString("en-ZA")} characters.`;
 
 const requestId = z.uuid();

@@ -5,6 +5,7 @@ import { toast } from "#app/lib/toast.ts";
 import {
   QuoteRequestActionSchema,
   REPLY_REQUIRED_MESSAGE,
+  REPLY_UNCHANGED_MESSAGE,
 } from "#app/lib/validation/quote-requests.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import {
@@ -89,9 +90,10 @@ export async function quoteRequestAction(
           replyText: input.reply,
         });
         if (!result.ok) {
-          return result.reason === "empty"
-            ? fail(REPLY_REQUIRED_MESSAGE, 400, REPLY_REQUIRED_MESSAGE)
-            : fail(gone, 404);
+          if (result.reason === "not-found") return fail(gone, 404);
+          const message =
+            result.reason === "empty" ? REPLY_REQUIRED_MESSAGE : REPLY_UNCHANGED_MESSAGE;
+          return fail(message, 400, message);
         }
         return data<QuoteRequestActionData>({
           ok: true,

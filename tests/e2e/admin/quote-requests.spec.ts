@@ -159,6 +159,18 @@ test("reply: prefilled text, Send Reply, the e-mail, and the reply shown afterwa
   await expect(text).toHaveValue(/Kind regards,\nThe Kwezi Engineering team$/);
   expect((await axe(page)).violations).toEqual([]);
 
+  // Sent as prefilled, it would e-mail a greeting and a sign-off: refused, the dialog stays.
+  await reply.getByRole("button", { name: "Send Reply" }).click();
+  await expect(
+    reply.getByText(
+      "Please write your answer between the greeting and the sign-off before sending.",
+      {
+        exact: true,
+      },
+    ),
+  ).toBeVisible();
+  await expect(text).toHaveAttribute("aria-invalid", "true");
+
   const answer = `Dear ${web.name},\n\nA shop like that costs about R25 000 and takes six weeks.\n\nKind regards,\nThe Kwezi Engineering team`;
   await text.fill(answer);
   await reply.getByRole("button", { name: "Send Reply" }).click();
