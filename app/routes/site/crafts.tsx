@@ -187,7 +187,8 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
           // selected tile's ring and the focus outline from being clipped by the scroller.
           <ul className="-mx-4 mt-7 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pt-1 pb-2 sm:mx-0 sm:mt-8 sm:grid sm:grid-cols-3 sm:scroll-px-0 sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0 lg:grid-cols-5">
             {categories.map((c) => (
-              <li key={c.id} className="w-40 shrink-0 snap-start sm:w-auto">
+              // 144 px: at 360 px the next tile shows its edge, so the row reads as one to scroll.
+              <li key={c.id} className="w-36 shrink-0 snap-start sm:w-auto">
                 <Link
                   to={categoryHref(c.name)}
                   preventScrollReset
@@ -203,7 +204,7 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
                       src={c.imageUrl}
                       alt=""
                       size={300}
-                      sizes="(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 160px"
+                      sizes="(min-width: 1280px) 240px, (min-width: 1024px) 20vw, (min-width: 640px) 33vw, 144px"
                       className="transition-transform duration-300 group-hover:scale-105"
                     />
                   </div>

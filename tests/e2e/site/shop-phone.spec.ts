@@ -68,6 +68,15 @@ test("/cart and /checkout fit a phone, with a changed price and a vanished produ
 
   await page.goto("/checkout");
   await expect(page.getByText("Your cart has changed")).toBeVisible();
+  // What the order comes to, above Place Order (the summary is below it on a phone): the
+  // available board at its current price, not the vanished bowl.
+  const totalAbove = page.getByTestId("checkout-total-above-order");
+  await expect(totalAbove).toHaveText("Order total (12 items)R4680.00");
+  const [totalBox, buttonBox] = await Promise.all([
+    totalAbove.boundingBox(),
+    page.getByRole("button", { name: "Place Order" }).boundingBox(),
+  ]);
+  expect(totalBox!.y).toBeLessThan(buttonBox!.y);
   // Place Order is off, and the reason is beside it (the summary is further down here).
   await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Place Order" })).toHaveAccessibleDescription(

@@ -125,6 +125,7 @@ export default function CheckoutContents({
     priced?.lines ?? cart.items.map((item) => ({ ...item, status: "ok" }));
   const orderable = lines.filter((line) => line.status !== "unavailable");
   const totalCents = priced?.totalCents ?? cart.totalCents;
+  const orderedCount = orderable.reduce((count, line) => count + line.quantity, 0);
   // Wait for the current prices (unless they cannot be had: the server checks them anyway).
   const unavailableCount = priced?.unavailable.length ?? 0;
   const blocked = (!priced && !failed) || unavailableCount > 0 || orderable.length === 0;
@@ -190,6 +191,16 @@ export default function CheckoutContents({
           After placing your order, we will contact you to arrange payment and delivery options.
         </p>
 
+        {/* On a phone the summary is further down: what the order comes to, before it is placed. */}
+        <p
+          data-testid="checkout-total-above-order"
+          className="flex items-baseline justify-between gap-4 border-t border-border pt-3 lg:hidden"
+        >
+          <span className="font-semibold">
+            Order total ({orderedCount} {orderedCount === 1 ? "item" : "items"})
+          </span>
+          <span className="font-bold tabular-nums">{formatRand(totalCents)}</span>
+        </p>
         {unavailableCount > 0 ? (
           // Why Place Order is off, beside it: on a phone the summary is further down.
           <p id="checkout-blocked" className="text-sm font-medium text-destructive">
