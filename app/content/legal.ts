@@ -1,9 +1,9 @@
 import { COMPANY } from "./company.ts";
 
 /*
- * Legal texts for /privacy and /terms (spec §2: static text with a last-updated date of
- * today). Written for a South African company under POPIA (Protection of Personal
- * Information Act 4 of 2013) and the ECT Act. Have them reviewed before going live.
+ * Legal texts for /privacy and /terms (spec §2: static text with a last-updated date).
+ * Written for a South African company under POPIA (Protection of Personal Information Act 4
+ * of 2013) and the ECT Act. Have them reviewed before going live.
  */
 
 export interface LegalSection {
@@ -12,10 +12,23 @@ export interface LegalSection {
   items?: string[];
 }
 
+export interface LegalDocument {
+  title: string;
+  /**
+   * The day this text last changed (YYYY-MM-DD), shown as "Last updated:". Change it with
+   * the text: the original showed today's date, which a reader cannot tell changes from
+   * (decision 028).
+   */
+  lastUpdated: string;
+  intro: string;
+  sections: LegalSection[];
+}
+
 const where = `${COMPANY.address.street}, ${COMPANY.address.suburb}, ${COMPANY.address.city}, ${COMPANY.address.postalCode}`;
 
-export const PRIVACY_POLICY: { title: string; intro: string; sections: LegalSection[] } = {
+export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
+  lastUpdated: "2026-11-25",
   intro: `${COMPANY.legalName} ("we", "us") respects your privacy. This policy explains what personal information our website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act, 2013 (POPIA). We are the responsible party for this information.`,
   sections: [
     {
@@ -88,8 +101,9 @@ export const PRIVACY_POLICY: { title: string; intro: string; sections: LegalSect
   ],
 };
 
-export const TERMS_OF_SERVICE: { title: string; intro: string; sections: LegalSection[] } = {
+export const TERMS_OF_SERVICE: LegalDocument = {
   title: "Terms of Service",
+  lastUpdated: "2026-11-23",
   intro: `These terms apply to your use of the ${COMPANY.name} website and to orders placed on it. By using the website you agree to them. ${COMPANY.legalName} is a company registered in South Africa, at ${where}.`,
   sections: [
     {

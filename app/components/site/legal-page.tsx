@@ -1,6 +1,6 @@
 import type { LegalSection } from "#app/content/legal.ts";
 
-/** /privacy and /terms: the text with the last-updated date (spec §2: today). */
+/** /privacy and /terms: the text with its last-updated date (decision 028). */
 export function LegalPage({
   title,
   intro,

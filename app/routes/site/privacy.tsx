@@ -4,9 +4,9 @@ import { formatLongDate } from "#app/lib/dates.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/privacy";
 
-/** Spec §2: the last-updated date is today (computed on the server, so no hydration drift). */
+/** The day the text last changed (decision 028), formatted on the server. */
 export function loader() {
-  return { lastUpdated: formatLongDate(new Date()) };
+  return { lastUpdated: formatLongDate(PRIVACY_POLICY.lastUpdated) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -271,21 +271,20 @@ test("/contact: address in Queensburgh, phone, e-mails, hours and the form", asy
   }
 });
 
-test("/privacy and /terms show today's last-updated date and cover POPIA", async ({ page }) => {
-  const today = new Intl.DateTimeFormat("en-ZA", {
-    timeZone: "Africa/Johannesburg",
-    dateStyle: "long",
-  }).format(new Date());
+test("/privacy and /terms show the day their text last changed and cover POPIA", async ({
+  page,
+}) => {
+  // Not today's date, as the original showed (decision 028): the day set with the text.
   await page.goto("/privacy");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-  await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+  await expect(page.getByText("Last updated: 25 November 2026")).toBeVisible();
   await expect(page.getByRole("heading", { name: "How to unsubscribe" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your rights" })).toBeVisible();
   await page.goto("/terms");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
-  await expect(page.getByText(`Last updated: ${today}`)).toBeVisible();
+  await expect(page.getByText("Last updated: 23 November 2026")).toBeVisible();
 });
 
 test("/sitemap links the nine routes", async ({ page }) => {
