@@ -126,7 +126,23 @@ test("a visitor orders, follows the e-mailed link, and sees the payment the admi
       await paymentForm.getByLabel("Amount paid (ZAR)").fill("150.00");
       await expect(paymentForm.getByLabel("Date paid")).toBeVisible();
       await axeAtBothWidths(admin.page);
+      // Calling the buyer: on a phone right under the order's heading, above the status and
+      // the items; on a wide screen in the customer's card beside them. One set either way.
+      const contact = admin.page.getByRole("list", { name: `Contact ${customer.name}` });
+      await admin.page.setViewportSize(PHONE);
+      await expect(contact).toHaveCount(1);
+      const [callOnPhone, statusOnPhone] = await Promise.all([
+        contact.getByRole("link", { name: "Call" }).boundingBox(),
+        admin.page.getByRole("heading", { name: "Order Status" }).boundingBox(),
+      ]);
+      expect(callOnPhone!.y).toBeLessThan(statusOnPhone!.y);
       await admin.page.setViewportSize(DESKTOP);
+      await expect(contact).toHaveCount(1);
+      const [callOnDesktop, statusOnDesktop] = await Promise.all([
+        contact.getByRole("link", { name: "Call" }).boundingBox(),
+        admin.page.getByRole("heading", { name: "Order Status" }).boundingBox(),
+      ]);
+      expect(callOnDesktop!.x).toBeGreaterThan(statusOnDesktop!.x + 400);
       await paymentForm.getByRole("button", { name: "Save Payment" }).click();
       await expect(admin.page.getByText("The payment is now: Paid.")).toBeVisible();
       const history = admin.page

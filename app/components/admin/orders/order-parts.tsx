@@ -238,7 +238,13 @@ export function CustomerDetails({ order }: { order: OrderForView }) {
 }
 
 /** Call and WhatsApp the customer, with a message that names the order (issue 8). */
-export function OrderContactActions({ order }: { order: OrderForView }) {
+export function OrderContactActions({
+  order,
+  className,
+}: {
+  order: OrderForView;
+  className?: string;
+}) {
   const reference = orderReference(order.id);
   const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName;
   return (
@@ -248,6 +254,7 @@ export function OrderContactActions({ order }: { order: OrderForView }) {
       email={order.email}
       emailSubject={`Your ${COMPANY.name} order ${reference}`}
       whatsAppMessage={`Hi ${firstName}, this is ${COMPANY.name} about your order ${reference}.`}
+      className={className}
     />
   );
 }

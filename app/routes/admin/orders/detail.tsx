@@ -206,6 +206,9 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           </span>
         }
       />
+      {/* On a phone the customer's card is far down, under the items and the history: the
+          first thing to do with a new order, calling the buyer, is here instead. */}
+      <OrderContactActions order={order} className="-mt-2 lg:hidden" />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Card>
@@ -255,7 +258,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
               <CustomerDetails order={order} />
-              <OrderContactActions order={order} />
+              <OrderContactActions order={order} className="hidden lg:flex" />
             </CardContent>
           </Card>
           <Card>
