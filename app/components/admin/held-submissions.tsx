@@ -5,6 +5,7 @@ import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { EmailAddress } from "#app/components/ui/email-address.tsx";
 import {
   Table,
   TableBody,
@@ -50,7 +51,11 @@ function HeldCard({ item }: { item: HeldSubmission }) {
       </div>
       <div className="min-w-0">
         <p className="font-semibold break-words">{item.name ?? item.email}</p>
-        {item.name ? <p className="text-sm break-all text-muted-foreground">{item.email}</p> : null}
+        {item.name ? (
+          <p className="text-sm break-words text-muted-foreground">
+            <EmailAddress email={item.email} />
+          </p>
+        ) : null}
         {item.phone ? <p className="text-sm text-muted-foreground">{item.phone}</p> : null}
       </div>
       <p className="text-sm font-medium">{item.topic}</p>

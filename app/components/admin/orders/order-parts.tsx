@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { EmailAddress } from "#app/components/ui/email-address.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import {
@@ -230,7 +231,7 @@ export function CustomerDetails({ order }: { order: OrderForView }) {
     <Details
       rows={[
         ["Name", order.customerName],
-        ["Email", order.email],
+        ["Email", <EmailAddress key="email" email={order.email} />],
         ["Phone", order.phone],
       ]}
     />

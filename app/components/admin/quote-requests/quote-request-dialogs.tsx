@@ -14,6 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "#app/components/ui/dialog.tsx";
+import { EmailAddress } from "#app/components/ui/email-address.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
@@ -206,7 +207,9 @@ export function QuoteRequestDetailsDialog({
                 <dt className="text-muted-foreground">Name</dt>
                 <dd className="font-medium">{shown.name}</dd>
                 <dt className="text-muted-foreground">Email</dt>
-                <dd className="break-all font-medium">{shown.email}</dd>
+                <dd className="break-words font-medium">
+                  <EmailAddress email={shown.email} />
+                </dd>
                 {shown.phone ? (
                   <>
                     <dt className="text-muted-foreground">Phone</dt>
