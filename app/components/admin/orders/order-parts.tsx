@@ -110,10 +110,10 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
           <label htmlFor={`${id}-notify`} className="font-medium">
             E-mail the customer
           </label>
+          {/* A chosen status saves at once (with JavaScript): the tick must come first. */}
           <span id={`${id}-notify-help`} className="text-muted-foreground">
-            {/* A chosen status saves at once (with JavaScript): the tick must come first. */}
-            A status is saved as soon as you choose it: tick this first to tell the customer
-            their order is {NOTIFIABLE_STATUSES.join(" or ")}.
+            A status is saved as soon as you choose it: tick this first to tell the customer their
+            order is {NOTIFIABLE_STATUSES.join(" or ")}.
           </span>
         </div>
       </div>
