@@ -102,7 +102,8 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
               to={card.to}
               className="group flex h-full flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-card transition hover:-translate-y-0.5 hover:border-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
             >
-              <span className="flex items-center justify-between gap-2">
+              {/* As tall as a title on two lines, so every card's number sits at one height. */}
+              <span className="flex min-h-10 items-center justify-between gap-2">
                 <span className="text-sm font-semibold text-foreground">{card.title}</span>
                 <span className="rounded-md bg-primary/10 p-2 text-primary">
                   <Icon className="size-5" aria-hidden="true" />
