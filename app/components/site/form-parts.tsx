@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import {
+  type ComponentProps,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
@@ -60,14 +67,31 @@ export function useResultToast(result: FormResult | undefined) {
 export function FormNotice({ result }: { result: FormResult | undefined }) {
   const hydrated = useHydrated();
   if (!result || hydrated) return null;
-  return <NoticeBox result={result} className="text-sm" />;
+  // Without JavaScript the answer comes as a new page, scrolled to its top, while the form
+  // can be thousands of pixels down: the focus takes the visitor (and a screen reader) to it.
+  return (
+    <NoticeBox
+      result={result}
+      className="scroll-mt-24 text-sm focus:outline-none"
+      tabIndex={-1}
+      autoFocus
+    />
+  );
 }
 
 /** A form result's notice in the page: an alert for a refusal, a status for a success. */
-export function NoticeBox({ result, className }: { result: FormResult; className?: string }) {
+export function NoticeBox({
+  result,
+  className,
+  ...props
+}: {
+  result: FormResult;
+  className?: string;
+} & Pick<ComponentProps<"div">, "tabIndex" | "autoFocus">) {
   const error = result.status === "error";
   return (
     <div
+      {...props}
       role={error ? "alert" : "status"}
       className={cn(
         "rounded-lg border p-4",
