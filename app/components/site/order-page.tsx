@@ -199,19 +199,20 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
         ))}
       </tbody>
       <tfoot>
+        {/* Shipping above the total, as at checkout: the total is what the goods cost so far. */}
         <tr>
-          <th scope="row" colSpan={2} className="pt-3 pr-2 text-right font-semibold">
-            Total
-          </th>
-          <td className="pt-3 pl-2 text-right font-bold tabular-nums">
-            {formatRand(order.totalCents)}
-          </td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2} className="pt-1 pr-2 text-right font-normal">
+          <th scope="row" colSpan={2} className="pt-3 pr-2 text-right font-normal">
             Shipping
           </th>
-          <td className="pt-1 pl-2 text-right text-muted-foreground">To be calculated</td>
+          <td className="pt-3 pl-2 text-right text-muted-foreground">To be calculated</td>
+        </tr>
+        <tr>
+          <th scope="row" colSpan={2} className="pt-1 pr-2 text-right font-semibold">
+            Total
+          </th>
+          <td className="pt-1 pl-2 text-right font-bold tabular-nums">
+            {formatRand(order.totalCents)}
+          </td>
         </tr>
       </tfoot>
     </table>
