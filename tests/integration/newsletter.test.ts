@@ -231,7 +231,9 @@ describe("unsubscribe link", () => {
     const token = createUnsubscribeToken(services.env.SESSION_SECRET, "leaving@example.co.za");
     const page = await app.request(`/newsletter/unsubscribe/${token}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("leaving@example.co.za");
+    const confirmation = await page.text();
+    expect(confirmation).toContain("leaving@example.co.za");
+    expect(confirmation).toContain(">Unsubscribe</button>");
     expect(await subscribers()).toHaveLength(1);
 
     // RFC 8058 one-click: a POST with List-Unsubscribe=One-Click from the mail client.
@@ -241,6 +243,13 @@ describe("unsubscribe link", () => {
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("has been removed from our newsletter");
     expect(await subscribers()).toHaveLength(0);
+
+    // The same link opened again says the address is no longer on the list, with no button.
+    const again = await app.request(`/newsletter/unsubscribe/${token}`);
+    expect(again.status).toBe(200);
+    const html = await again.text();
+    expect(html).toContain("leaving@example.co.za is not on our newsletter.");
+    expect(html).not.toContain(">Unsubscribe</button>");
   });
 
   it("is limited per address like every public form (429 with a message), then recovers", async () => {

@@ -4,7 +4,11 @@ import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
-import { readUnsubscribeToken, unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
+import {
+  isSubscribed,
+  readUnsubscribeToken,
+  unsubscribe,
+} from "#app/server/newsletter/subscribers.server.ts";
 import type { Route } from "./+types/unsubscribe";
 
 /*
@@ -13,10 +17,12 @@ import type { Route } from "./+types/unsubscribe";
  * removes the address, and also answers RFC 8058 one-click (List-Unsubscribe-Post).
  */
 
-export function loader({ params, context }: Route.LoaderArgs) {
-  const email = readUnsubscribeToken(getServices(context).env.SESSION_SECRET, params.token);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, env } = getServices(context);
+  const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
   if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
-  return { email };
+  // An old link opened again says so, instead of offering to remove the address once more.
+  return { email, subscribed: await isSubscribed(db, email) };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -59,6 +65,15 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
           <p className="text-lg">
             {loaderData.email} has been removed from our newsletter. You will receive no further
             newsletters from us.
+          </p>
+          <Link to="/" className="font-semibold text-primary underline underline-offset-4">
+            Return to Home
+          </Link>
+        </div>
+      ) : !loaderData.subscribed && !actionData ? (
+        <div role="status" className="space-y-3">
+          <p className="text-lg">
+            {`${loaderData.email} is not on our newsletter. You will receive no newsletters from us.`}
           </p>
           <Link to="/" className="font-semibold text-primary underline underline-offset-4">
             Return to Home

@@ -81,10 +81,20 @@ export async function subscribe(
   }
 }
 
-/** Removes the address (any letter case). Returns whether a subscription existed. */
 /** The messages about a subscription: erased with it (POPIA). */
 export const NEWSLETTER_MESSAGE_KINDS = ["newsletter.company", "newsletter.welcome"] as const;
 
+/** Whether the address (any letter case) is on the newsletter. */
+export async function isSubscribed(db: Database, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Removes the address (any letter case). Returns whether a subscription existed. */
 export async function unsubscribe(db: Database, email: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx
