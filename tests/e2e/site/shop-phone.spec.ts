@@ -85,3 +85,39 @@ test("/cart and /checkout fit a phone, with a changed price and a vanished produ
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the shop offers the ways to order through the office instead of a dead cart", async ({
+    page,
+  }) => {
+    await page.goto("/crafts");
+    const howToOrder = page.getByRole("link", { name: "How to Order" });
+    // Every card offers it, and no Add to Cart button that would do nothing is shown.
+    await expect(howToOrder.first()).toBeVisible();
+    expect(await howToOrder.count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByRole("button", { name: /^Add to Cart/ })).toHaveCount(0);
+    await expect(howToOrder.first()).toHaveAttribute("href", "/contact");
+    await expectNoSidewaysScroll(page);
+
+    for (const path of ["/cart", "/checkout"]) {
+      await page.goto(path);
+      // Playwright's text matching skips <noscript>; the rendered text (innerText) does not.
+      expect(await page.getByRole("main").innerText()).toContain(
+        "Please enable JavaScript to see it and to check out.",
+      );
+      await expect(page.getByRole("link", { name: "+27 31 464 0192" })).toHaveAttribute(
+        "href",
+        "tel:+27314640192",
+      );
+      await expect(page.getByRole("link", { name: "contact page" })).toHaveAttribute(
+        "href",
+        "/contact",
+      );
+      // No placeholder that looks as if the cart were still loading.
+      await expect(page.getByRole("status", { name: "Loading your cart" })).toBeHidden();
+      await expectNoSidewaysScroll(page);
+    }
+  });
+});

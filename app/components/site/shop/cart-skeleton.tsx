@@ -1,15 +1,40 @@
+import { Link } from "react-router";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
+import { COMPANY } from "#app/content/company.ts";
 
 /** Shown until the browser's cart is read (the server cannot see localStorage). */
 export function CartSkeleton({ label }: { label: string }) {
   return (
     <>
       <noscript>
-        <p className="mb-6 rounded-lg border border-warning-border bg-warning-surface p-4 text-warning-text">
-          Your cart is kept in your browser. Please enable JavaScript to see it and to check out.
-        </p>
+        <div className="mb-6 grid gap-2 rounded-lg border border-warning-border bg-warning-surface p-4 text-warning-text">
+          <p>
+            Your cart is kept in your browser. Please enable JavaScript to see it and to check out.
+          </p>
+          <p>
+            Or order through us: call{" "}
+            <a href={COMPANY.phoneHref} className="font-semibold underline underline-offset-2">
+              {COMPANY.phone}
+            </a>
+            , e-mail{" "}
+            <a
+              href={`mailto:${COMPANY.generalEmail}`}
+              className="font-semibold underline underline-offset-2"
+            >
+              {COMPANY.generalEmail}
+            </a>{" "}
+            or send us a message from the{" "}
+            <Link to="/contact" className="font-semibold underline underline-offset-2">
+              contact page
+            </Link>
+            .
+          </p>
+        </div>
       </noscript>
-      <CartSkeletonBody label={label} />
+      {/* Without JavaScript the cart is never read: no placeholder that looks like loading. */}
+      <div className="noscript:hidden">
+        <CartSkeletonBody label={label} />
+      </div>
     </>
   );
 }
