@@ -70,12 +70,7 @@ export function FormNotice({ result }: { result: FormResult | undefined }) {
   // Without JavaScript the answer comes as a new page, scrolled to its top, while the form
   // can be thousands of pixels down: the focus takes the visitor (and a screen reader) to it.
   return (
-    <NoticeBox
-      result={result}
-      className="scroll-mt-24 text-sm focus:outline-none"
-      tabIndex={-1}
-      autoFocus
-    />
+    <NoticeBox result={result} className="text-sm focus:outline-none" tabIndex={-1} autoFocus />
   );
 }
 

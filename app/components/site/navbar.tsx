@@ -132,6 +132,7 @@ export function Navbar() {
   const hydrated = useHydrated();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
 
   // The menu closes whenever a link is chosen (the path changes) and on Escape.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation
@@ -144,12 +145,21 @@ export function Navbar() {
       if (menuRef.current?.contains(document.activeElement)) toggleRef.current?.focus();
       setMenuOpen(false);
     };
+    // Tabbing on past its last link closes it, or the open menu would cover the page's focus.
+    const onFocusIn = (event: FocusEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusin", onFocusIn);
+    };
   }, [menuOpen]);
 
   return (
     <header
+      ref={headerRef}
       data-compact={compact}
       className={cn(
         "fixed inset-x-0 top-0 z-40 border-b transition-all",
