@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import {
   Dialog,
   DialogContent,
@@ -8,6 +9,28 @@ import {
 import { NEWSLETTER_COPY } from "#app/content/site.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
+
+/**
+ * The popup opens by itself, so Radix has no trigger to give the focus back to and drops it
+ * on <body>: a keyboard user starts again from the top of the page. Focus returns to what
+ * had it, without scrolling; a reader whose focus was nowhere keeps their place.
+ */
+function useReturnFocusIfAny() {
+  const had = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      const active = document.activeElement;
+      had.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      const element = had.current;
+      had.current = null;
+      if (!element?.isConnected) return;
+      event.preventDefault();
+      element.focus({ preventScroll: true });
+    },
+  };
+}
 
 /**
  * The popup's dialog, loaded only when the popup opens (the dialog library stays out of the
@@ -24,9 +47,10 @@ export default function NewsletterPopupDialog({
   onClose: () => void;
   onResult: (result: FormResult) => void;
 }) {
+  const returnFocus = useReturnFocusIfAny();
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent>
+      <DialogContent {...returnFocus}>
         {thanks ? (
           <DialogHeader role="status">
             <DialogTitle>{NEWSLETTER_COPY.thankYouTitle}</DialogTitle>

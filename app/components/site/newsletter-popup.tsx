@@ -27,6 +27,18 @@ export function popupAllowed(storage: Storage, now = Date.now()): boolean {
   return false;
 }
 
+/** A field that takes typing: a popup opening would move the keystrokes into itself. */
+export function isTypingInto(element: Element | null): boolean {
+  if (!element) return false;
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLInputElement) {
+    return !["button", "submit", "reset", "checkbox", "radio", "image", "file"].includes(
+      element.type,
+    );
+  }
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
 export function NewsletterPopup() {
   const [open, setOpen] = useState(false);
   // The dialog's code loads when the popup is due (not with the page). Loaded by hand rather
@@ -37,7 +49,7 @@ export function NewsletterPopup() {
 
   useEffect(() => {
     if (!popupAllowed(window.localStorage)) return;
-    const timer = window.setTimeout(() => {
+    const show = () => {
       // Asked again: the visitor may have subscribed through the footer meanwhile.
       if (!popupAllowed(window.localStorage)) return;
       import("./newsletter-popup-dialog.tsx").then(
@@ -47,8 +59,27 @@ export function NewsletterPopup() {
         },
         () => {},
       );
+    };
+    // Someone typing into a form keeps their keystrokes (WCAG 3.2.2): the popup waits until
+    // the focus leaves the field for something that is not a field.
+    const showOnceNotTyping = () => {
+      if (!isTypingInto(document.activeElement)) {
+        document.removeEventListener("focusout", afterFocusOut);
+        show();
+      }
+    };
+    const afterFocusOut = () => window.setTimeout(showOnceNotTyping, 0);
+    const timer = window.setTimeout(() => {
+      if (isTypingInto(document.activeElement)) {
+        document.addEventListener("focusout", afterFocusOut);
+      } else {
+        show();
+      }
     }, POPUP_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener("focusout", afterFocusOut);
+    };
   }, []);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 

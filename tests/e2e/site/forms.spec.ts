@@ -211,6 +211,41 @@ test.describe("newsletter popup", () => {
     await expect(dialog).toHaveCount(0);
   });
 
+  test("waits while the visitor types in a form, then gives the focus back when closed", async ({
+    page,
+  }) => {
+    await freezeClock(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    const form = page.getByRole("form", { name: "Quote request" });
+    const name = form.getByLabel("Name");
+    await name.focus();
+    await page.keyboard.type("Lindiwe");
+    await page.clock.runFor(6000);
+    await flushTasks(page);
+    expect(await dialog.count()).toBe(0);
+    // Every keystroke stays in the form, also on to the next field.
+    await page.keyboard.type(" Mokoena");
+    await expect(name).toHaveValue("Lindiwe Mokoena");
+    await page.keyboard.press("Tab");
+    await expect(form.getByLabel("Email")).toBeFocused();
+    await page.clock.runFor(100);
+    await flushTasks(page);
+    expect(await dialog.count()).toBe(0);
+    // Out of the fields (on to a button): now it opens.
+    const submit = form.getByRole("button", { name: "Submit Request" });
+    await submit.focus();
+    await page.clock.runFor(100);
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    // Back where the visitor was, not at the top of the page (Radix hands the focus on in a
+    // timer, which the frozen clock must run).
+    await page.clock.runFor(100);
+    await expect(submit).toBeFocused();
+  });
+
   test("does not open for a visitor who subscribed through the footer before it was due", async ({
     page,
   }) => {
