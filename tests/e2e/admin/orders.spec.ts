@@ -254,6 +254,42 @@ test.describe("admin orders", () => {
     ).toContainText("Shipped");
   });
 
+  test("from the keyboard, arrow keys choose a status and Enter saves it, once", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    const tag = uniqueTag("arrows");
+    const customer = { name: `Arrow ${tag}`, email: `${tag}@example.co.za`, phone: "082 555 0177" };
+    await placeOrder(customer);
+    await loginAsAdmin();
+    await page.goto(`/admin/orders?q=${encodeURIComponent(customer.email)}`);
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: new RegExp(customer.name) })
+      .click();
+    const dialog = page.getByRole("dialog");
+    const select = dialog.getByRole("combobox", { name: "Status" });
+    await waitUntilHydrated(select);
+    await select.focus();
+    // Pending → Processing → Shipped: each arrow changes the value, none of them saves.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(select).toHaveValue("shipped");
+    await page.waitForTimeout(500);
+    await expect(toast(page, "Status updated")).toHaveCount(0);
+    await expect(dialog.getByRole("heading").getByText("Pending", { exact: true })).toBeVisible();
+
+    await page.keyboard.press("Enter");
+    await expect(toast(page, "Order status has been updated to shipped.")).toBeVisible();
+    await expect(dialog.getByRole("heading").getByText("Shipped", { exact: true })).toBeVisible();
+    // The keyboard stays where it was, and the history holds one change, not one per key.
+    await expect(select).toBeFocused();
+    await dialog.getByRole("link", { name: "View Full Page" }).click();
+    const main = page.getByRole("main");
+    await expect(main.getByText("Status changed from Pending to Shipped")).toBeVisible();
+    await expect(main.getByText("Status changed from Pending to Processing")).toHaveCount(0);
+  });
+
   test("an unknown order shows 'Order not found' with a 404", async ({ page, loginAsAdmin }) => {
     await loginAsAdmin();
     const response = await page.goto("/admin/orders/00000000-0000-4000-8000-000000000000");

@@ -1,4 +1,12 @@
-import { useId } from "react";
+import {
+  type ChangeEvent,
+  type FocusEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useFetcher } from "react-router";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -54,6 +62,76 @@ export interface OrderForView {
 
 type ActionData = { ok: boolean; intent: string | null; toast: Toast; fieldError?: string };
 
+/** Keys that step through a closed select's options, changing its value as they go. */
+const BROWSE_KEYS = new Set([
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
+
+/**
+ * WCAG 3.2.2: on a closed select, each arrow key (or typed letter) changes the value, so
+ * saving on every change saved, and could e-mail, each status passed on the way. A status
+ * reached from the keyboard is a draft, saved with Enter or on leaving the field (Escape
+ * drops it); one chosen from the opened list, or by mouse or touch, saves at once. The
+ * select is disabled while it saves, which drops its focus: it gets it back afterwards.
+ */
+function useStatusSelect(busy: boolean, save: (form: HTMLFormElement | null) => void) {
+  const [draft, setDraft] = useState<OrderStatus | null>(null);
+  const draftRef = useRef<OrderStatus | null>(null);
+  const fromKeyboard = useRef(false);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      refocus.current ||= document.activeElement === selectRef.current;
+    } else if (refocus.current) {
+      refocus.current = false;
+      selectRef.current?.focus();
+    }
+  }, [busy]);
+  const setDraftTo = (value: OrderStatus | null) => {
+    draftRef.current = value;
+    setDraft(value);
+  };
+  const commit = (select: HTMLSelectElement) => {
+    fromKeyboard.current = false;
+    if (draftRef.current === null) return;
+    setDraftTo(null);
+    save(select.form);
+  };
+  return {
+    draft,
+    selectProps: {
+      ref: selectRef,
+      onKeyDown: (event: KeyboardEvent<HTMLSelectElement>) => {
+        if (event.key === "Enter" && draftRef.current !== null) {
+          event.preventDefault();
+          refocus.current = true;
+          commit(event.currentTarget);
+        } else if (event.key === "Escape") {
+          setDraftTo(null);
+          fromKeyboard.current = false;
+        } else {
+          fromKeyboard.current =
+            BROWSE_KEYS.has(event.key) || (event.key.length === 1 && event.key !== " ");
+        }
+      },
+      onBlur: (event: FocusEvent<HTMLSelectElement>) => commit(event.currentTarget),
+      onChange: (event: ChangeEvent<HTMLSelectElement>) => {
+        const select = event.currentTarget;
+        if (fromKeyboard.current) setDraftTo(select.value as OrderStatus);
+        else save(select.form);
+      },
+    },
+  };
+}
+
 /**
  * The status selector (spec §2): choosing a status saves it at once (any status from any
  * other, spec §4). Beside it, "E-mail the customer", off by default, for shipped and cancelled.
@@ -64,7 +142,10 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const id = useId();
   const busy = fetcher.state !== "idle";
   const pending = busy ? fetcher.formData?.get("status") : null;
-  const shown = (typeof pending === "string" ? pending : status) as OrderStatus;
+  const statusSelect = useStatusSelect(busy, (form) => void fetcher.submit(form));
+  const shown = (
+    typeof pending === "string" ? pending : (statusSelect.draft ?? status)
+  ) as OrderStatus;
   return (
     <fetcher.Form
       method="post"
@@ -83,7 +164,7 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
           value={shown}
           disabled={busy}
           className="w-44"
-          onChange={(event) => fetcher.submit(event.currentTarget.form)}
+          {...statusSelect.selectProps}
         >
           {ORDER_STATUS_VALUES.map((value) => (
             <option key={value} value={value}>
