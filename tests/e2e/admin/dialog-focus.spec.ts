@@ -166,6 +166,10 @@ test("the quote request dialogs give focus back to their openers; erasing moves 
   await pressEnterOn(first);
   await expect(details).toBeVisible();
   await expect(details.getByText(`Please quote for ${firstName}.`)).toBeVisible();
+  // The dialog itself has the focus, not its first button (Delete), so the keyboard starts at
+  // the top of the request.
+  await expect(details).toBeFocused();
+  await expect(details.getByRole("button", { name: "Delete" })).toBeVisible();
   await pressEscapeIn(details);
   await expect(details).toBeHidden();
   await expect(first).toBeFocused();

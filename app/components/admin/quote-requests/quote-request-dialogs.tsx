@@ -186,7 +186,17 @@ export function QuoteRequestDetailsDialog({
   return (
     <>
       <Dialog open={Boolean(openId)} onOpenChange={(open) => (open ? undefined : onClose())}>
-        <DialogContent className="max-w-2xl" {...returnFocus}>
+        <DialogContent
+          className="max-w-2xl focus-visible:outline-none"
+          {...returnFocus}
+          onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
+            // The dialog itself, not its first button (Delete, once the details are in): the
+            // keyboard starts at the top of the request and meets the actions in order.
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
+        >
           {notFound ? (
             <DialogHeader>
               <DialogTitle>Request not found</DialogTitle>
