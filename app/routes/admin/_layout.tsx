@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminSidebar } from "#app/components/admin/sidebar.tsx";
+import { SkipLink } from "#app/components/ui/skip-link.tsx";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/_layout";
 
@@ -14,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-muted lg:flex">
+      <SkipLink />
       <AdminSidebar email={loaderData.email} />
       <main id="main" className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
         <Outlet />

@@ -3,6 +3,7 @@ import { Footer } from "#app/components/site/footer.tsx";
 import { useHydrated } from "#app/components/site/form-parts.tsx";
 import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
+import { SkipLink } from "#app/components/ui/skip-link.tsx";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -49,12 +50,7 @@ function FlashNotice() {
 export default function SiteLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <Navbar />
       <main id="main" className="flex-1 pt-18">
         <FlashNotice />

@@ -79,3 +79,22 @@ test("admin: Shift+Tab onto a row's button under the sticky bar brings it out", 
   await shiftTabOntoUnderBar(page, edit);
   await expectBelow(page.getByRole("banner"), edit);
 });
+
+test("admin: the first Tab offers Skip to content, past the sidebar's links", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  await page.goto("/admin/products");
+  await waitUntilHydrated(page.getByRole("button", { name: "Open admin menu" }));
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  expect(
+    await page.evaluate(() => document.querySelector("main")?.contains(document.activeElement)),
+    "the next stop is in the page's content",
+  ).toBe(true);
+});
