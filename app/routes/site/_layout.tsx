@@ -4,6 +4,7 @@ import { useHydrated } from "#app/components/site/form-parts.tsx";
 import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
+import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -48,6 +49,7 @@ function FlashNotice() {
 
 /** Public layout: the fixed navigation bar and the footer on every public page. */
 export default function SiteLayout() {
+  useFocusHashTarget();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PRODUCTS } from "#app/server/catalog/demo-catalogue.server.ts";
 import { expect, test } from "#tests/playwright-utils.ts";
+import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations, productCards } from "./shop-helpers.ts";
 
 /**
@@ -120,6 +121,25 @@ test("on a phone, a hero tile scrolls to the products too", async ({ page }) => 
     page.locator("[data-sonner-toast]").filter({ hasText: "Easter Collection Selected" }),
   ).toBeVisible();
   await expectProductsInView(page, "Easter Collection Products");
+});
+
+test("from the keyboard, a tile takes the focus on to the products' heading", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/crafts");
+  await waitForHydration(page);
+  const tile = page.getByRole("link", { name: /^Easter Collection/ }).first();
+  await tile.focus();
+  await page.keyboard.press("Enter");
+  const heading = page.getByRole("heading", { name: "Easter Collection Products" });
+  // Not left behind on the tile, off-screen above: the next Tab goes on from the products.
+  await expect(heading).toBeFocused();
+  await expectProductsInView(page, "Easter Collection Products");
+  await page.keyboard.press("Tab");
+  expect(
+    await page.evaluate(
+      () => document.getElementById("products")?.contains(document.activeElement) ?? false,
+    ),
+  ).toBe(true);
 });
 
 test("an unknown category shows its empty message", async ({ page }) => {

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigationType } from "react-router";
+
+/*
+ * WCAG 2.4.3: a link to a part of a page (a category tile to /crafts?category=…#products,
+ * "Get a Quote" to /#quote) scrolls there, but the focus stayed on the link, now off-screen,
+ * so the next Tab scrolled back up. After a link or form takes the visitor to a #fragment, the
+ * focus moves to that part's heading (or the part itself), without scrolling again. The first
+ * load and Back/Forward leave the focus alone.
+ */
+export function useFocusHashTarget() {
+  const { hash, key } = useLocation();
+  const navigationType = useNavigationType();
+  const firstRender = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (key)
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if (!hash || navigationType === "POP") return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    const heading = target.matches("h1, h2, h3")
+      ? target
+      : target.querySelector<HTMLElement>("h1, h2, h3");
+    const focusable = heading ?? target;
+    if (!focusable.hasAttribute("tabindex")) focusable.setAttribute("tabindex", "-1");
+    focusable.focus({ preventScroll: true });
+  }, [key]);
+}
