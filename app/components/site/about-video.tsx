@@ -1,5 +1,5 @@
 import { PlayIcon } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ABOUT } from "#app/content/site.ts";
 import type { AboutVideo as AboutVideoSource } from "#app/server/site/about-video.server.ts";
 
@@ -39,21 +39,33 @@ function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shi
   const [player, setPlayer] = useState<"poster" | "near" | "pressed">("poster");
   const frameRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const posterRef = useRef<HTMLButtonElement>(null);
+  // The poster goes when the player comes: if it had the keyboard focus, the player takes it
+  // (WCAG 2.4.3), or the focus would fall to <body> and the next Tab start from the top.
+  const posterHadFocus = useRef(false);
+  const swapTo = useCallback((next: "near" | "pressed") => {
+    posterHadFocus.current = document.activeElement === posterRef.current;
+    setPlayer(next);
+  }, []);
 
   useEffect(() => {
     const node = frameRef.current;
     if (player !== "poster" || !node) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setPlayer("near");
+        if (entries.some((entry) => entry.isIntersecting)) swapTo("near");
       },
       { rootMargin: "200px 0px" },
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [player]);
+  }, [player, swapTo]);
 
   useEffect(() => {
+    if (player !== "poster" && posterHadFocus.current) {
+      posterHadFocus.current = false;
+      videoRef.current?.focus();
+    }
     // The visitor pressed the poster: the player starts as if its own button was pressed.
     if (player === "pressed") void videoRef.current?.play().catch(() => {});
   }, [player]);
@@ -84,8 +96,9 @@ function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shi
           <>
             <noscript>{element}</noscript>
             <button
+              ref={posterRef}
               type="button"
-              onClick={() => setPlayer("pressed")}
+              onClick={() => swapTo("pressed")}
               className="group absolute inset-0 size-full [@media(scripting:none)]:hidden"
               aria-label={`${ABOUT.playLabel} ${shippedVideo.title}`}
               aria-describedby="about-video-note"

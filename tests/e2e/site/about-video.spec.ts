@@ -168,6 +168,22 @@ test("pressing the poster before the player is there starts the video", async ({
       timeout: 15_000,
     })
     .toBeGreaterThan(0.2);
+  // The player took the poster's place, and its focus with it.
+  await expect(video).toBeFocused();
+});
+
+test("tabbing onto the poster as it scrolls in hands the focus to the player", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const about = page.locator("section#about");
+  const poster = about.getByRole("button", {
+    name: "Play video: Kwezi Engineering: our three divisions",
+  });
+  // Focusing scrolls the poster into view, which brings the player in its place.
+  await poster.focus();
+  await expect(about.locator("video")).toBeVisible();
+  await expect(about.locator("video")).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {
