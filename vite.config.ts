@@ -68,7 +68,7 @@ const PUBLIC_SHARED = new RegExp(
   [
     /app\/components\/site\/(?!shop\/checkout-contents|newsletter-popup-dialog)/,
     /app\/components\/toaster/,
-    /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert)\./,
+    /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert|skip-link)\./,
     /app\/lib\/(utils|forms|cart|newsletter|quote-services|seo|money|image-variants)\./,
     // Not the legal text: only /privacy and /terms show it.
     /app\/content\/(?!legal)/,

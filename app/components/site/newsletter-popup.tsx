@@ -28,16 +28,9 @@ export function popupAllowed(storage: Storage, now = Date.now()): boolean {
 }
 
 /** A field that takes typing: a popup opening would move the keystrokes into itself. */
-export function isTypingInto(element: Element | null): boolean {
-  if (!element) return false;
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
-  if (element instanceof HTMLInputElement) {
-    return !["button", "submit", "reset", "checkbox", "radio", "image", "file"].includes(
-      element.type,
-    );
-  }
-  return element instanceof HTMLElement && element.isContentEditable;
-}
+const TYPING_FIELDS =
+  "textarea, select, [contenteditable], input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=image], [type=file])";
+export const isTypingInto = (element: Element | null) => element?.matches(TYPING_FIELDS) ?? false;
 
 export function NewsletterPopup() {
   const [open, setOpen] = useState(false);
