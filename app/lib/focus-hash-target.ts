@@ -19,7 +19,13 @@ export function useFocusHashTarget() {
       return;
     }
     if (!hash || navigationType === "POP") return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return; // a malformed #fragment names nothing
+    }
+    const target = document.getElementById(id);
     if (!target) return;
     const heading = target.matches("h1, h2, h3")
       ? target
