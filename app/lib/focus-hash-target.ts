@@ -3,7 +3,7 @@ import { useLocation, useNavigationType } from "react-router";
 
 /*
  * WCAG 2.4.3: a link to a part of a page (a category tile to /crafts?category=…#products,
- * "Get a Quote" to /#quote) scrolls there, but the focus stayed on the link, now off-screen,
+ * "View All Products" to /crafts#products) scrolls there, but the focus stayed on the link, now off-screen,
  * so the next Tab scrolled back up. After a link or form takes the visitor to a #fragment, the
  * focus moves to that part's heading (or the part itself), without scrolling again. The first
  * load and Back/Forward leave the focus alone.
