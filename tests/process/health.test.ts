@@ -67,10 +67,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("/healthz on PostgreSQL", () => {
           await admin.unsafe(`alter database "${name}" allow_connections true`);
         },
       });
-      // A CI run (2026-11-27) once saw the server gone (connection refused) after the outage,
-      // not reproduced since: on a failure, the server's own log says why.
+      // On a failure the server's own log says why (written straight to stderr: console.error
+      // throws in tests, which would hide the failed check). A CI run on 2026-11-27 showed
+      // the server ended by an unhandled rejection inside postgres.js (see POSTGRES_CLIENT_OPTIONS).
       await checks.catch((error: unknown) => {
-        console.error(`the server's output:\n${server.output()}`);
+        process.stderr.write(`the server's output:\n${server.output()}\n`);
         throw error;
       });
     } finally {

@@ -46,10 +46,20 @@ export async function openDatabase(options: {
   return openPglite(options.pgliteDir, options.pgliteDataDirDump);
 }
 
+/**
+ * Options every PostgreSQL client of the server shares. No `fetch_types`: postgres.js would
+ * read pg_type first on each new connection and drop that query's promise, so a connection
+ * cut at that moment (a restart, pg_terminate_backend, a timeout) ended the whole process
+ * with an unhandled rejection and replayed the error onto the next query
+ * (porsager/postgres#1192, #1223). The schema has no array columns or parameters, the only
+ * thing those types are for.
+ */
+export const POSTGRES_CLIENT_OPTIONS = { onnotice: () => {}, fetch_types: false } as const;
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const client = postgres(url, {
+    ...POSTGRES_CLIENT_OPTIONS,
     max: poolSize,
-    onnotice: () => {},
     connect_timeout: 10,
     // Money stays a string ("12.50"); domain code converts to integer cents.
   });

@@ -1,7 +1,7 @@
 import net from "node:net";
 import postgres from "postgres";
 import { withinDeadline } from "#app/lib/deadline.ts";
-import type { DatabaseHandle } from "./client.server.ts";
+import { type DatabaseHandle, POSTGRES_CLIENT_OPTIONS } from "./client.server.ts";
 
 /** What a listener reports about its connection (the server passes its logger's methods). */
 export interface ListenerLog {
@@ -102,13 +102,12 @@ export async function listenForChannel(
         if (sockets > 1) throw new Error("the connection closed while it was starting");
         return openSocket(target);
       },
+      ...POSTGRES_CLIENT_OPTIONS,
       max: 1,
-      onnotice: () => {},
       connect_timeout: 10,
       // Kept open for as long as it listens: no idle or lifetime recycling.
       idle_timeout: 0,
       max_lifetime: null,
-      fetch_types: false,
       // The option postgres.js's own listen() is built on (like `socket`, not in its types).
       onnotify: (name: string) => {
         if (name === channel) onEvent();

@@ -4,7 +4,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import type { DatabaseHandle } from "./client.server.ts";
+import { type DatabaseHandle, POSTGRES_CLIENT_OPTIONS } from "./client.server.ts";
 
 // Runs unbundled (server.ts, scripts, tests), so the path is relative to this file.
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../../db/migrations", import.meta.url));
@@ -43,7 +43,7 @@ export async function migrateDatabase(
     await whileLocked();
     return;
   }
-  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
+  const client = postgres(handle.url!, { ...POSTGRES_CLIENT_OPTIONS, max: 1 });
   try {
     try {
       await client`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
