@@ -14,12 +14,13 @@ const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
 /** The /contact message form (spec §2, §4, §5); posts to /contact's `contactAction`. */
 export function ContactForm() {
-  const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
-    key: "contact-form",
-    fields: CONTACT_FIELDS,
-    load: loadSchemas,
-    schemaOf: (schemas) => schemas.ContactSchema,
-  });
+  const { fetcher, actionData, errors, resetKey, schemaCheck, focusProps, busy, values } =
+    useEnquiryForm({
+      key: "contact-form",
+      fields: CONTACT_FIELDS,
+      load: loadSchemas,
+      schemaOf: (schemas) => schemas.ContactSchema,
+    });
 
   return (
     <fetcher.Form
@@ -28,6 +29,7 @@ export function ContactForm() {
       className="grid gap-5"
       aria-label="Contact message"
       {...schemaCheck}
+      {...focusProps}
     >
       <FormNotice result={actionData} />
       <AntiSpamFields />

@@ -183,7 +183,39 @@ export function useFormState(result: FormResult | undefined) {
     if (result.status === "success") setResetKey((key) => key + 1);
   }, [result]);
   const errors = clientErrors ?? (result?.status === "error" ? result.fieldErrors : undefined);
-  return { errors: errors ?? {}, setClientErrors, resetKey };
+  const focusProps = useFocusKeptThroughAnswer(result);
+  return { errors: errors ?? {}, setClientErrors, resetKey, focusProps };
+}
+
+/**
+ * Keeps the keyboard in the form across a background submit (WCAG 2.4.3). The button is
+ * disabled while the form is sent and, after a success, the form is a new one (`resetKey`):
+ * either leaves the focus on <body>, and the next Tab would start again at the top of the
+ * page. When the focus was in the form as it was sent and is lost once the answer has come,
+ * it goes to the form's submit button. Spread the returned props on the form.
+ */
+function useFocusKeptThroughAnswer(result: FormResult | undefined) {
+  const ref = useRef<HTMLFormElement>(null);
+  const sent = useRef<{ form: HTMLFormElement; before: FormResult | undefined } | null>(null);
+  useEffect(() => {
+    const waiting = sent.current;
+    const form = ref.current;
+    if (!waiting || !result || result === waiting.before || !form) return;
+    // A success renders the new, empty form one commit later.
+    if (result.status === "success" && form === waiting.form) return;
+    const target = form.querySelector<HTMLElement>('[type="submit"]');
+    // The button stays disabled until the fetcher has reloaded the page's data.
+    if (target?.matches(":disabled")) return;
+    sent.current = null;
+    // The visitor has gone on elsewhere meanwhile: leave them there.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    target?.focus();
+  });
+  const onSubmitCapture = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    sent.current = form.contains(document.activeElement) ? { form, before: result } : null;
+  };
+  return { ref, onSubmitCapture };
 }
 
 /**
@@ -250,7 +282,7 @@ export function useEnquiryForm<
   const actionData = useActionData<FormResult>();
   const result = fetcher.data ?? actionData;
   useResultToast(fetcher.data);
-  const { errors, setClientErrors, resetKey } = useFormState(result);
+  const { errors, setClientErrors, resetKey, focusProps } = useFormState(result);
   const schemaCheck = useSchemaCheck(
     load,
     (schemas, form) => {
@@ -270,6 +302,7 @@ export function useEnquiryForm<
     errors,
     resetKey,
     schemaCheck,
+    focusProps,
     busy: fetcher.state !== "idle",
     values: result?.status === "error" ? result.values : undefined,
   };

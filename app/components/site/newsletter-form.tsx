@@ -42,7 +42,7 @@ export function NewsletterForm({
   useResultToast(fetcher.data);
   const result = fetcher.data;
   // A new form (empty field) after each success; kept as typed after an error (spec §4).
-  const { resetKey } = useFormState(result);
+  const { resetKey, focusProps } = useFormState(result);
   useEffect(() => {
     if (!result) return;
     if (result.status === "success") {
@@ -72,6 +72,7 @@ export function NewsletterForm({
       className="grid gap-3"
       aria-label={source === "footer" ? "Newsletter" : "Newsletter sign-up"}
       {...schemaCheck}
+      {...focusProps}
     >
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name="redirect_to" value={`${location.pathname}${location.search}`} />

@@ -20,12 +20,13 @@ const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
  * submits in the background and answers with a toast.
  */
 export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
-  const { fetcher, actionData, errors, resetKey, schemaCheck, busy, values } = useEnquiryForm({
-    key: `${idPrefix}-form`,
-    fields: QUOTE_FIELDS,
-    load: loadSchemas,
-    schemaOf: (schemas) => schemas.QuoteSchema,
-  });
+  const { fetcher, actionData, errors, resetKey, schemaCheck, focusProps, busy, values } =
+    useEnquiryForm({
+      key: `${idPrefix}-form`,
+      fields: QUOTE_FIELDS,
+      load: loadSchemas,
+      schemaOf: (schemas) => schemas.QuoteSchema,
+    });
 
   return (
     <fetcher.Form
@@ -34,6 +35,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
       className="grid gap-5"
       aria-label="Quote request"
       {...schemaCheck}
+      {...focusProps}
     >
       <FormNotice result={actionData} />
       <input type="hidden" name="intent" value="quote" />

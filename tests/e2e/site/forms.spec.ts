@@ -103,6 +103,57 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Subject")).toHaveValue("");
   });
 
+  test("contact form from the keyboard: after 'Message Sent' the focus is on Send Message, not back at the top", async ({
+    page,
+  }) => {
+    await hideNewsletterPopup(page);
+    await page.goto("/contact");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Contact message" });
+    await form.getByLabel("Name").fill("Pieter van Wyk");
+    await form.getByLabel("Email").fill("pieter@example.co.za");
+    await form.getByLabel("Subject").fill("Repair");
+    await form.getByLabel("Message").fill("Can you repair a controller board?");
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await slowFormPosts(page);
+    await form.getByLabel("Message").press("Tab");
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(toast(page, "Message Sent")).toBeVisible();
+    await expect(form.getByLabel("Subject")).toHaveValue("");
+    // The emptied form is a new one, and the button was disabled while sending: without care
+    // the focus would be on <body> and the next Tab would start at the top of the page.
+    await expect(form.getByRole("button", { name: "Send Message" })).toBeFocused();
+  });
+
+  test("footer newsletter from the keyboard: the focus stays on Subscribe through both answers", async ({
+    page,
+  }) => {
+    await hideNewsletterPopup(page);
+    await page.goto("/privacy");
+    await waitForHydration(page);
+    const form = page.getByRole("form", { name: "Newsletter" });
+    const address = `${uniqueTag("keys")}@example.co.za`;
+    await form.getByLabel("Email address").fill(address);
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Subscribe" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(toast(page, "Submission Successful")).toBeVisible();
+    await expect(form.getByLabel("Email address")).toHaveValue("");
+    await expect(form.getByRole("button", { name: "Subscribe" })).toBeFocused();
+
+    // The same address again, while the answer is awaited with the button disabled.
+    await form.getByLabel("Email address").fill(address);
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Subscribe" }).focus();
+    await slowFormPosts(page);
+    await page.keyboard.press("Enter");
+    await expect(form.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    await expect(toast(page, "Already subscribed")).toBeVisible();
+    await expect(form.getByRole("button", { name: "Subscribe" })).toBeFocused();
+  });
+
   test("contact form: a blank subject gives 'Missing information'", async ({ page }) => {
     await page.goto("/contact");
     await waitForHydration(page);
