@@ -3,10 +3,10 @@ import { useLocation, useNavigationType } from "react-router";
 
 /*
  * WCAG 2.4.3: a link to a part of a page (a category tile to /crafts?category=…#products,
- * "View All Products" to /crafts#products) scrolls there, but the focus stayed on the link, now off-screen,
- * so the next Tab scrolled back up. After a link or form takes the visitor to a #fragment, the
- * focus moves to that part's heading (or the part itself), without scrolling again. The first
- * load and Back/Forward leave the focus alone.
+ * "View All Products" to /crafts#products) scrolls there, but the focus stayed on the link,
+ * now off-screen, so the next Tab scrolled back up. After a link or form takes the visitor to
+ * a #fragment, the focus moves to that part's heading (or the part itself), without scrolling
+ * again. The first load and Back/Forward leave the focus alone.
  */
 export function useFocusHashTarget() {
   const { hash, key } = useLocation();

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
 import { expect, hideNewsletterPopup, test } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "../admin/operations-helpers.ts";
@@ -55,6 +55,14 @@ async function slowFormPosts(page: Page) {
   });
 }
 
+/** A complete contact message, as a visitor would type it. */
+async function fillContactMessage(form: Locator) {
+  await form.getByLabel("Name").fill("Pieter van Wyk");
+  await form.getByLabel("Email").fill("pieter@example.co.za");
+  await form.getByLabel("Subject").fill("Repair");
+  await form.getByLabel("Message").fill("Can you repair a controller board?");
+}
+
 const toast = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: title });
 
@@ -91,10 +99,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("Pieter van Wyk");
-    await form.getByLabel("Email").fill("pieter@example.co.za");
-    await form.getByLabel("Subject").fill("Repair");
-    await form.getByLabel("Message").fill("Can you repair a controller board?");
+    await fillContactMessage(form);
     await page.waitForTimeout(PEOPLE_SPEED_MS);
     await slowFormPosts(page);
     await form.getByRole("button", { name: "Send Message" }).click();
@@ -110,10 +115,7 @@ test.describe("with JavaScript", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("Pieter van Wyk");
-    await form.getByLabel("Email").fill("pieter@example.co.za");
-    await form.getByLabel("Subject").fill("Repair");
-    await form.getByLabel("Message").fill("Can you repair a controller board?");
+    await fillContactMessage(form);
     await page.waitForTimeout(PEOPLE_SPEED_MS);
     await slowFormPosts(page);
     await form.getByLabel("Message").press("Tab");
