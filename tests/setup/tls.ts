@@ -23,8 +23,13 @@ const set = (...content: Buffer[]) => tlv(0x31, ...content);
 const explicit = (n: number, ...content: Buffer[]) => tlv(0xa0 + n, ...content);
 
 function integer(value: Buffer): Buffer {
+  // DER wants the shortest form: no leading zero byte unless the next one has its high bit
+  // set (a random serial starting 0x00 0x7f… was refused as "illegal padding", 1 in 512).
+  let start = 0;
+  while (start < value.length - 1 && value[start] === 0 && !(value[start + 1]! & 0x80)) start++;
+  const minimal = value.subarray(start);
   // Positive: a leading zero byte when the high bit is set.
-  return tlv(0x02, value[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), value]) : value);
+  return tlv(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function oid(dotted: string): Buffer {
