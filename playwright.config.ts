@@ -4,8 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 import { ENV_SETTING_NAMES } from "./app/server/env.server.ts";
 
 /*
- * End-to-end tests against the production build (npm run test:e2e builds first), served by
- * server.ts on a fresh PGlite database in tests/.tmp/e2e, on the system Chromium.
+ * End-to-end tests against the production build (npm run test:e2e builds it when stale),
+ * served by server.ts on a fresh PGlite database in tests/.tmp/e2e, on the system Chromium.
  */
 
 /**

@@ -5,8 +5,8 @@ import {
 } from "../../scripts/lib/server-process.ts";
 
 /*
- * The production build (npm run test:e2e builds first) as a real server process on a free
- * port, for tests that need the whole HTTP stack. A test file kills what it started with
+ * The production build (npm run test:e2e builds it when stale) as a real server process on a
+ * free port, for tests that need the whole HTTP stack. A test file kills what it started with
  * killServerProcesses (after each test, or after all of them).
  */
 
