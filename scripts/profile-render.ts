@@ -17,9 +17,9 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  *
  * PROFILE_SECONDS (default 10) per page, 20 connections, gzip (browsers get brotli quality 4,
  * which costs about the same: docs/performance.md); PROFILE_PAGES=/crafts (or "/,product
- * page") measures only those. The profile is kept in bench-results/profiles/. On a shared
- * machine, run the before and after builds alternately and compare the ratios to the static
- * rate.
+ * page") measures only those, and any other path given (/cart, /robots.txt) as it is. The
+ * profile is kept in bench-results/profiles/. On a shared machine, run the before and after
+ * builds alternately and compare the ratios to the static rate.
  */
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
@@ -88,13 +88,20 @@ async function main() {
     const product = /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1];
     if (!asset || !product) throw new Error("no asset or product page found");
     const only = process.env.PROFILE_PAGES?.split(",");
-    const pages = (
-      [
-        ["/", "/"],
-        ["/crafts", "/crafts"],
-        ["product page", product],
-      ] as const
-    ).filter(([name]) => !only || only.includes(name));
+    const named: [string, string][] = [
+      ["/", "/"],
+      ["/crafts", "/crafts"],
+      ["product page", product],
+    ];
+    // Any other path given (/cart, /robots.txt) is measured as it is: a floor to compare with.
+    const pages = only
+      ? only.map((name) => {
+          const page = named.find(([n]) => n === name) ?? (name.startsWith("/") && [name, name]);
+          if (!page)
+            throw new Error(`PROFILE_PAGES: "${name}" is neither a page's name nor a path`);
+          return page;
+        })
+      : named;
     // Warm-up: the JIT and the database's caches.
     for (const [, page] of pages) await rate(`${base}${page}`, 2);
     const rows: [string, Awaited<ReturnType<typeof rate>>][] = [];
