@@ -210,7 +210,9 @@ test("a product deleted after it was put in the cart is shown as unavailable and
   );
   await other.close();
 
-  // The page that priced the cart before the deletion: the server refuses the order.
+  // The page that priced the cart before the deletion: the server refuses the order. (Sent
+  // within two seconds of the page, it would be asked to confirm first: anti-spam.)
+  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Error placing order" }),
