@@ -6,7 +6,7 @@ import express from "express";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
-import { type AppServices, RATE_LIMIT_RULES } from "#app/server/context.server.ts";
+import { type AppServices, RATE_LIMIT_RULES, systemClock } from "#app/server/context.server.ts";
 import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
@@ -46,6 +46,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       db: database.kind === "postgres" ? database.db : undefined,
     }),
     storage: createStorage(env),
+    clock: systemClock,
   };
 
   const app = express();

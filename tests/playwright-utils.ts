@@ -153,14 +153,16 @@ export function toast(page: Page, title: string) {
 }
 
 /**
- * Waits until the page's form stamp (`<served at ms>.<nonce>.<signature>`) is older than the
+ * Waits until the page's form stamp (`<served at ms>.<nonce>.<signature>`, or the checkout's
+ * confirm stamp) is older than the
  * server's minimum fill time, as a person's would be: a test types faster than anyone, and a
  * submission sooner than that is treated as suspect (the checkout asks to confirm, the other
  * forms are held for an admin). Server and browser share this machine's clock.
  */
 export async function waitUntilFormStampIsOldEnough(page: Page, form: Locator) {
   const stamp = await form.locator('input[name="form_stamp"]').inputValue();
-  const servedAt = Number(stamp.split(".")[0]);
+  // A checkout's confirm stamp is `c.<given at ms>.<nonce>.<signature>`, and ages the same way.
+  const servedAt = Number(stamp.replace(/^c\./, "").split(".")[0]);
   expect(Number.isFinite(servedAt) && servedAt > 0, `a form stamp, got "${stamp}"`).toBe(true);
   const wait = servedAt + MIN_FILL_MS + 50 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);

@@ -20,7 +20,15 @@ export interface AppServices {
   rateLimits: RateLimits<RateLimitName>;
   /** Uploaded files (product and category images): local disk under DATA_DIR/uploads. */
   storage: FileStorage;
+  /**
+   * The time rules about time read (a form's age, a confirm stamp's): the system clock in the
+   * server, a clock the test moves in tests, so that nothing waits for real time to pass.
+   */
+  clock: () => Date;
 }
+
+/** The system clock, for AppServices.clock. */
+export const systemClock = () => new Date();
 
 export const servicesContext = createContext<AppServices>();
 

@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES } from "#app/lib/validation/checkout.ts";
+import { NAME_LINK_MESSAGE, UNSUPPORTED_CHARACTER_MESSAGE } from "#app/lib/validation/text.ts";
+import { systemClock } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { createFormStamp, MAX_FORM_AGE_MS } from "#app/server/http/honeypot.server.ts";
+import { createFormStamp, MAX_FORM_AGE_MS, MIN_FILL_MS } from "#app/server/http/honeypot.server.ts";
 import { CHECKOUT_ERRORS, placeOrder } from "#app/server/orders/checkout.server.ts";
 import { CHECKOUT_CONFIRM_MESSAGE } from "#app/server/orders/checkout-action.server.ts";
 import { notifications, orderItems, orders, products } from "#db/schema/index.ts";
@@ -342,6 +344,31 @@ describe("the /checkout action", () => {
   });
 
   it.each([
+    [
+      "a C1 control character (NEL)",
+      "Thandi\u0085Your account is suspended",
+      UNSUPPORTED_CHARACTER_MESSAGE,
+    ],
+    ["a link", "Thandi www.win-a-prize.example", NAME_LINK_MESSAGE],
+    ["markup", "<b>Thandi</b>", NAME_LINK_MESSAGE],
+  ])(
+    "refuses a name with %s (400), saying why, and stores and e-mails nothing",
+    async (_label, name, message) => {
+      const before = await counts();
+      const response = await app.postForm(
+        "/checkout",
+        form([{ productId: box().id, quantity: 1 }], { name }),
+        { clientAddress: nextAddress() },
+      );
+      expect(response.status).toBe(400);
+      // The form is drawn in the browser (the cart lives there): the messages are in its data.
+      const html = (await response.text()).replaceAll("\\u003c", "<").replaceAll("\\u003e", ">");
+      expect(html).toContain(message);
+      expect(await counts()).toEqual(before);
+    },
+  );
+
+  it.each([
     ["a tampered price", { productId: "box", quantity: 1, priceCents: 100 }, 409, "price-changed"],
     ["an unknown product", { productId: UNKNOWN_ID, quantity: 1 }, 422, "unknown-products"],
     ["quantity 0", { productId: "box", quantity: 0 }, 422, "invalid-quantity"],
@@ -415,6 +442,19 @@ describe("the /checkout action", () => {
   });
 });
 
+/**
+ * Runs `send` with the services' clock `ms` ahead of now, as if a person took that long; the
+ * clock is the system's again afterwards. Nothing waits.
+ */
+async function later<T>(ms: number, send: () => Promise<T>): Promise<T> {
+  services.clock = () => new Date(Date.now() + ms);
+  try {
+    return await send();
+  } finally {
+    services.clock = systemClock;
+  }
+}
+
 describe("the checkout's honeypot and form stamp (issues 16 and 20): no order silently dropped", () => {
   const line = () => [{ productId: keyring().id, quantity: 1, priceCents: 8550 }];
   const post = (body: URLSearchParams) =>
@@ -447,13 +487,59 @@ describe("the checkout's honeypot and form stamp (issues 16 and 20): no order si
       expect(await counts()).toEqual(before);
       const confirmStamp = confirmStampOf(html);
       expect(confirmStamp).toBeTruthy();
-      // The buyer presses Confirm Order at once: the same form with the new stamp.
+      // The buyer reads the notice and presses Confirm Order: the same form with the new stamp.
       body.set("form_stamp", confirmStamp!);
-      const placed = await post(body);
+      const placed = await later(MIN_FILL_MS, () => post(body));
       expect(placed.status).toBe(302);
       expect((await counts()).orders).toBe(before.orders + 1);
     },
   );
+
+  /* Issue 29 item 2: the confirm notice cannot be turned round by a script. */
+  describe("the confirm stamp", () => {
+    async function askedToConfirm(body: URLSearchParams) {
+      body.set("form_stamp", "");
+      const asked = await post(body);
+      expect(asked.status).toBe(409);
+      const confirmStamp = confirmStampOf(await asked.text());
+      expect(confirmStamp).toBeTruthy();
+      return confirmStamp!;
+    }
+
+    it("sent back at once is too fast: no order, no e-mail, and it is spent", async () => {
+      const before = await counts();
+      const body = form(line());
+      body.set("form_stamp", await askedToConfirm(body));
+      const again = await post(body);
+      expect(again.status).toBe(409);
+      expect(await counts()).toEqual(before);
+      // Once old enough, the spent stamp is refused as used: the buyer is asked once more.
+      const replayed = await later(MIN_FILL_MS, () => post(body));
+      expect(replayed.status).toBe(409);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("places one order: sent with another checkout's key it asks again", async () => {
+      const before = await counts();
+      const confirmStamp = await askedToConfirm(form(line()));
+      const other = form(line(), { form_stamp: confirmStamp });
+      const refused = await later(MIN_FILL_MS, () => post(other));
+      expect(refused.status).toBe(409);
+      expect(await counts()).toEqual(before);
+    });
+
+    it("is usable once: a second order with it asks to confirm", async () => {
+      const before = await counts();
+      const body = form(line());
+      const confirmStamp = await askedToConfirm(body);
+      body.set("form_stamp", confirmStamp);
+      expect((await later(MIN_FILL_MS, () => post(body))).status).toBe(302);
+      // The same checkout again (a double click): the same order, nothing new.
+      expect((await later(MIN_FILL_MS, () => post(body))).status).toBe(302);
+      expect((await counts()).orders).toBe(before.orders + 1);
+      expect((await counts()).notifications).toBe(before.notifications + 2);
+    });
+  });
 
   it("a second order with a used stamp asks to confirm; a resubmit of the same form is the same order", async () => {
     const before = await counts();

@@ -1,4 +1,6 @@
+import { johannesburgDate } from "#app/lib/dates.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
+import { PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
@@ -27,6 +29,7 @@ export type Kind =
   | "uuid"
   | "int"
   | "price"
+  | "date"
   | "phone"
   | "password"
   | "boolean"
@@ -160,6 +163,7 @@ const NOWHERE = "00000000-0000-4000-8000-000000000001";
 
 const FORM_MESSAGES = [
   "Please fill out all fields.",
+  "Please enter just your name",
   "Please enter a valid email address",
   "Please enter a valid phone number",
   "Please keep this under",
@@ -201,6 +205,7 @@ export const TARGETS: Target[] = [
     hidden: () => ({ "lines[0].priceCents": "15000", ...antiSpam() }),
     messages: [
       "Full name",
+      "Please enter just your name",
       "Email address is required",
       "Please enter a valid email address",
       "Please enter a valid phone number",
@@ -358,6 +363,20 @@ TARGETS.push(
       "unsupported character",
       "Please choose one of the order statuses.",
     ],
+  },
+  {
+    pattern: "admin/orders/:id",
+    variant: "payment",
+    path: () => `/admin/orders/${fixture.orderId}`,
+    admin: true,
+    fields: {
+      intent: field("enum", "payment"),
+      payment: field("enum", "paid"),
+      method: field("enum", "eft"),
+      amount: field("price", "150.00"),
+      paidOn: field("date", () => johannesburgDate(new Date())),
+    },
+    messages: [...Object.values(PAYMENT_MESSAGES), "Please choose one of the order statuses."],
   },
   {
     pattern: "admin/orders/:id",

@@ -43,6 +43,12 @@ describe("PriceSchema", () => {
     expect(message("-1")).toBe("Price must be 0 or more");
     expect(message("1.234")).toBe("Price can have at most 2 decimal places");
     expect(message("10000000000")).toBe("Price must be at most R9 999 999 999.99");
+    // Issue 29 item 6: past JavaScript's exact integers, still the shop's words, not zod's.
+    for (const huge of ["99999999999999.99", "9".repeat(40), "9007199254740993"]) {
+      expect(message(huge), huge).toBe("Price must be at most R9 999 999 999.99");
+    }
+    // Leading zeros are no rands.
+    expect(PriceSchema.parse("0000000000012.50")).toBe(1250);
   });
 });
 

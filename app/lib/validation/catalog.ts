@@ -98,8 +98,18 @@ export const SEASON_MESSAGES = {
     "Only a special category can have a season: turn on Special Category, or clear the season.",
 } as const;
 
-const dayOfMonth = z.coerce.number().int().min(1).max(31).optional();
-const monthOfYear = z.coerce.number().int().min(1).max(12).optional();
+const dayOfMonth = z.coerce
+  .number({ error: SEASON_MESSAGES.noSuchDay })
+  .int(SEASON_MESSAGES.noSuchDay)
+  .min(1, SEASON_MESSAGES.noSuchDay)
+  .max(31, SEASON_MESSAGES.noSuchDay)
+  .optional();
+const monthOfYear = z.coerce
+  .number({ error: SEASON_MESSAGES.noSuchDay })
+  .int(SEASON_MESSAGES.noSuchDay)
+  .min(1, SEASON_MESSAGES.noSuchDay)
+  .max(12, SEASON_MESSAGES.noSuchDay)
+  .optional();
 
 /**
  * /admin/categories/new and /{id}: name and the Special Category switch (spec §7 "Form"), and

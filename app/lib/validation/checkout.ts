@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.ts";
 import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
-import { singleLineString } from "./text.ts";
+import { personNameString, singleLineString } from "./text.ts";
 
 /*
  * The checkout form (spec §2 /checkout, §5 "Checkout"): Full Name, Email Address and Phone
@@ -23,7 +23,7 @@ export const CHECKOUT_MESSAGES = {
 export { isValidPhone };
 
 export const CheckoutContactSchema = z.object({
-  name: singleLineString({ error: CHECKOUT_MESSAGES.nameRequired })
+  name: personNameString({ error: CHECKOUT_MESSAGES.nameRequired })
     .trim()
     .min(1, CHECKOUT_MESSAGES.nameRequired)
     .max(100, CHECKOUT_MESSAGES.nameTooLong),

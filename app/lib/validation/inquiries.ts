@@ -9,7 +9,7 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, type FieldErrors, REQUIRED_MESSAGE } from "../forms.ts";
 import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
 import { SERVICE_OPTIONS, type ServiceValue } from "../quote-services.ts";
-import { plainString, singleLineString } from "./text.ts";
+import { personNameString, plainString, singleLineString } from "./text.ts";
 
 // Server code reads these with the schemas; browser components import the zod-free modules.
 export {
@@ -43,6 +43,13 @@ const requiredLine = (max: number) =>
     .min(1, REQUIRED_MESSAGE)
     .max(max, `Please keep this under ${max} characters.`);
 
+/** A person's name: one line, no links or markup. */
+const requiredName = (max: number) =>
+  personNameString({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, `Please keep this under ${max} characters.`);
+
 export const emailField = singleLineString({ error: REQUIRED_MESSAGE })
   .trim()
   .min(1, REQUIRED_MESSAGE)
@@ -62,7 +69,7 @@ export const optionalPhoneField = singleLineString()
   .transform((phone) => phone ?? null);
 
 export const QuoteSchema = z.object({
-  name: requiredLine(120),
+  name: requiredName(120),
   email: emailField,
   phone: optionalPhoneField,
   service: z.enum(
@@ -74,7 +81,7 @@ export const QuoteSchema = z.object({
 export type QuoteInput = z.infer<typeof QuoteSchema>;
 
 export const ContactSchema = z.object({
-  name: requiredLine(120),
+  name: requiredName(120),
   email: emailField,
   phone: optionalPhoneField,
   subject: requiredLine(150),

@@ -5,11 +5,13 @@ import "./zod-config.ts";
 /*
  * Text that people type. Control characters (other than tab and line breaks) are never typed
  * by a person, break e-mails and exports, and PostgreSQL cannot store NUL at all: a field
- * holding one is refused with a message instead of failing on insert.
+ * holding one is refused with a message instead of failing on insert. The C1 controls
+ * (U+0080–U+009F) count too: U+0085 (NEL) is a line break to many mail readers, so a name
+ * holding one would put its own line into the buyer's greeting and the company's Subject.
  */
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 export const UNSUPPORTED_CHARACTER_MESSAGE =
   "This field contains an unsupported character. Please retype it.";
@@ -47,3 +49,21 @@ export const singleLineString = (options?: { error?: string }) =>
     (value) => value.trim() === "" || !hasLineBreaks(value),
     LINE_BREAK_MESSAGE,
   );
+
+/*
+ * A person's name (checkout, quote and contact forms) is a name: a link or markup in it would
+ * be e-mailed back to whatever address was typed, in the shop's own greeting ("Dear
+ * www.win-a-prize.example, thank you for your order"). So "://", "www." and the angle
+ * brackets are refused, with a message that says what to type instead.
+ */
+const NOT_IN_A_NAME = /:\/\/|www\.|[<>]/i;
+
+export const NAME_LINK_MESSAGE = "Please enter just your name, without web addresses or < >.";
+
+export function looksLikeLinkOrMarkup(value: string): boolean {
+  return NOT_IN_A_NAME.test(value);
+}
+
+/** A single-line name: also no links or markup (chain trim/min/max after it). */
+export const personNameString = (options?: { error?: string }) =>
+  singleLineString(options).refine((value) => !looksLikeLinkOrMarkup(value), NAME_LINK_MESSAGE);

@@ -93,3 +93,25 @@ describe("keepDeclaredFields", () => {
     expect(kept).toContain("intent");
   });
 });
+
+describe("keepDeclaredFields with a field sent twice", () => {
+  it("keeps the first value of a one-value field and every value of a list", () => {
+    const form = new FormData();
+    form.append("intent", "payment");
+    form.append("payment", "paid");
+    form.append("payment", "arranged");
+    form.append("amount", "10");
+    const kept = keepDeclaredFields(form, [OrderActionSchema, OrderPaymentFormSchema]);
+    expect(kept.getAll("payment")).toEqual(["paid"]);
+    expect(names(kept)).toEqual(["intent", "payment", "amount"]);
+
+    const product = new FormData();
+    product.append("name", "Box");
+    product.append("name", "Other box");
+    product.append("categoryIds", "a");
+    product.append("categoryIds", "b");
+    const keptProduct = keepDeclaredFields(product, ProductFormSchema);
+    expect(keptProduct.getAll("name")).toEqual(["Box"]);
+    expect(keptProduct.getAll("categoryIds")).toEqual(["a", "b"]);
+  });
+});

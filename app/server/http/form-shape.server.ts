@@ -108,21 +108,26 @@ export function formShapeOf(schema: z.core.$ZodType): FieldShape {
  * in Conform's notation within FORM_NAME_LIMITS (`fieldNameSegments`).
  */
 export function declaresField(shape: FieldShape, name: string): boolean {
+  return declaredShape(shape, name) !== null;
+}
+
+/** The shape `name` points at in `shape`, or null when it names no declared field. */
+function declaredShape(shape: FieldShape, name: string): FieldShape | null {
   const segments = fieldNameSegments(name);
-  if (!segments) return false;
+  if (!segments || segments.length === 0) return null;
   let node = shape;
   for (const segment of segments) {
     if (typeof segment === "number") {
-      if (node.kind !== "array") return false;
+      if (node.kind !== "array") return null;
       node = node.item;
     } else {
-      if (node.kind !== "object") return false;
+      if (node.kind !== "object") return null;
       const next = node.fields.get(segment);
-      if (!next) return false;
+      if (!next) return null;
       node = next;
     }
   }
-  return segments.length > 0;
+  return node;
 }
 
 /**
@@ -141,8 +146,21 @@ export function keepDeclaredFields(
     .reduce<FieldShape>(merge, { kind: "object", fields: new Map() });
   const allowedExtra = new Set(extra);
   const kept = new FormData();
+  const singleValues = new Set<string>();
   for (const [name, value] of formData) {
-    if (allowedExtra.has(name) || declaresField(shape, name)) kept.append(name, value);
+    if (allowedExtra.has(name)) {
+      kept.append(name, value);
+      continue;
+    }
+    const declared = declaredShape(shape, name);
+    if (!declared) continue;
+    // A field of one value keeps the first one sent, as a browser's form has it: a second
+    // copy (a hand-made post) would turn it into a list that no field of the page can show.
+    if (declared.kind === "value") {
+      if (singleValues.has(name)) continue;
+      singleValues.add(name);
+    }
+    kept.append(name, value);
   }
   return kept;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  createConfirmStamp,
   createFormStamp,
   FORM_STAMP_FIELD,
   HONEYPOT_FIELD,
@@ -74,5 +75,43 @@ describe("inspectSubmission", () => {
     );
     const otherSecret = createFormStamp("o".repeat(32), issuedAt - 60_000);
     expect(verdict({ [FORM_STAMP_FIELD]: otherSecret }, issuedAt)).toBe("bad-stamp");
+  });
+});
+
+/* Issue 29 item 2: the checkout's confirm stamp ages, and belongs to one checkout. */
+describe("confirm stamps", () => {
+  const issuedAt = 1_700_000_000_000;
+  const key = "0b0e5c3e-8f0a-4c1e-9d55-2f1b7a3c9e11";
+  const other = "7d3c2b1a-0000-4000-8000-000000000001";
+  const confirmStamp = createConfirmStamp(SECRET, key, issuedAt);
+  const inspect = (stampValue: string, now: number, boundTo?: string) =>
+    inspectSubmission(form({ [FORM_STAMP_FIELD]: stampValue }), SECRET, now, boundTo);
+
+  it("is too fast when sent back at once, like a page's stamp", () => {
+    expect(inspect(confirmStamp, issuedAt, key).verdict).toBe("too-fast");
+    expect(inspect(confirmStamp, issuedAt + MIN_FILL_MS - 1, key).verdict).toBe("too-fast");
+    expect(inspect(confirmStamp, issuedAt + MIN_FILL_MS, key).verdict).toBe("ok");
+  });
+
+  it("counts only with the checkout it was given for (any letter case of its key)", () => {
+    expect(inspect(confirmStamp, issuedAt + 5000, key.toUpperCase()).verdict).toBe("ok");
+    expect(inspect(confirmStamp, issuedAt + 5000, other).verdict).toBe("bad-stamp");
+    // Without a checkout to bind it (any other form) it is no stamp at all.
+    expect(inspect(confirmStamp, issuedAt + 5000).verdict).toBe("bad-stamp");
+  });
+
+  it("cannot be made from a page stamp, nor a page stamp from it", () => {
+    const page = createFormStamp(SECRET, issuedAt);
+    expect(inspect(`c.${page}`, issuedAt + 5000, key).verdict).toBe("bad-stamp");
+    expect(inspect(confirmStamp.slice(2), issuedAt + 5000, key).verdict).toBe("bad-stamp");
+    const forged = confirmStamp.replace(/\.\d+\./, `.${issuedAt - 60_000}.`);
+    expect(inspect(forged, issuedAt + 5000, key).verdict).toBe("bad-stamp");
+  });
+
+  it("has a nonce of its own, so it is usable once", () => {
+    const a = readFormStamp(SECRET, createConfirmStamp(SECRET, key, issuedAt), key);
+    const b = readFormStamp(SECRET, createConfirmStamp(SECRET, key, issuedAt), key);
+    expect(a?.issuedAt).toBe(issuedAt);
+    expect(a?.nonce).not.toBe(b?.nonce);
   });
 });

@@ -26,6 +26,16 @@ function sign(secret: string, value: string): string {
   return crypto.createHmac("sha256", secret).update(`form-stamp:${value}`).digest("base64url");
 }
 
+/** A confirm stamp's signature covers the checkout it was given for (its idempotency key). */
+function signConfirm(secret: string, value: string, boundTo: string): string {
+  return crypto
+    .createHmac("sha256", secret)
+    .update(`confirm-stamp:${value}:${boundTo.toLowerCase()}`)
+    .digest("base64url");
+}
+
+const CONFIRM_PREFIX = "c";
+
 /** The value of the hidden stamp field for a form served at `now`: `<ms>.<nonce>.<hmac>`. */
 export function createFormStamp(secret: string, now = Date.now()): string {
   const signed = `${now}.${crypto.randomBytes(16).toString("base64url")}`;
@@ -40,16 +50,42 @@ export interface FormStamp {
 
 export type StampVerdict = "ok" | "honeypot" | "bad-stamp" | "too-fast" | "expired";
 
-/** Reads a stamp field's value: the stamp when it is one we signed, else null. */
-export function readFormStamp(secret: string, value: unknown): FormStamp | null {
+/**
+ * The stamp of the checkout's "please confirm" answer (`c.<ms>.<nonce>.<hmac>`): made when the
+ * notice is sent, so it ages like a page's stamp (a person reads the notice, then presses
+ * Confirm Order), usable once like any stamp, and valid only with the checkout it was given
+ * for (`boundTo`, its idempotency key): a script cannot turn it round at once, nor reuse it
+ * for another order.
+ */
+export function createConfirmStamp(secret: string, boundTo: string, now = Date.now()): string {
+  const signed = `${now}.${crypto.randomBytes(16).toString("base64url")}`;
+  return `${CONFIRM_PREFIX}.${signed}.${signConfirm(secret, signed, boundTo)}`;
+}
+
+const sameSignature = (expected: string, given: string) => {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+};
+
+/**
+ * Reads a stamp field's value: the stamp when it is one we signed, else null. A confirm stamp
+ * counts only where the form names the checkout it is bound to (`boundTo`).
+ */
+export function readFormStamp(secret: string, value: unknown, boundTo?: string): FormStamp | null {
   if (typeof value !== "string" || value.length > 200) return null;
   const parts = value.split(".");
-  if (parts.length !== 3) return null;
+  const confirm = parts.length === 4 && parts[0] === CONFIRM_PREFIX;
+  if (confirm) parts.shift();
+  else if (parts.length !== 3) return null;
   const [issued, nonce, signature] = parts as [string, string, string];
   if (!/^\d{1,15}$/.test(issued) || !/^[\w-]{16,64}$/.test(nonce)) return null;
-  const expected = Buffer.from(sign(secret, `${issued}.${nonce}`));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  const signed = `${issued}.${nonce}`;
+  if (confirm) {
+    if (!boundTo || !sameSignature(signConfirm(secret, signed, boundTo), signature)) return null;
+  } else if (!sameSignature(sign(secret, signed), signature)) {
+    return null;
+  }
   return { issuedAt: Number(issued), nonce };
 }
 
@@ -61,8 +97,10 @@ export function inspectSubmission(
   formData: FormData,
   secret: string,
   now = Date.now(),
+  /** The checkout's idempotency key, which a confirm stamp must have been given for. */
+  boundTo?: string,
 ): { verdict: StampVerdict; stamp: FormStamp | null } {
-  const stamp = readFormStamp(secret, formData.get(FORM_STAMP_FIELD));
+  const stamp = readFormStamp(secret, formData.get(FORM_STAMP_FIELD), boundTo);
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") return { verdict: "honeypot", stamp };
   if (!stamp) return { verdict: "bad-stamp", stamp };

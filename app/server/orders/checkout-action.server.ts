@@ -8,15 +8,14 @@ import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { getServices } from "../context.server.ts";
 import {
   ANTI_SPAM_FIELDS,
-  createFormStamp,
+  createConfirmStamp,
   inspectSubmission,
-  MIN_FILL_MS,
 } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { hasUnshownErrors } from "../http/submission.server.ts";
 import { readForm } from "../http/submitted-form.server.ts";
 import { redirectWithToast } from "../http/toast.server.ts";
-import { recordVerdict } from "../spam/form-guard.server.ts";
+import { claimFormStamp, recordVerdict } from "../spam/form-guard.server.ts";
 import { placeOrder } from "./checkout.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -29,7 +28,9 @@ type Context = Readonly<RouterContextProvider>;
  * - the honeypot and the form stamp. An order is never dropped silently: a suspect stamp
  *   (too fast, too old, used before, missing) asks the buyer to confirm once more; a filled
  *   honeypot is refused with a way to order by phone. The cart stays in the browser either
- *   way (it is cleared only after an order is placed).
+ *   way (it is cleared only after an order is placed). The confirmation carries a stamp of its
+ *   own, made when it is sent and tied to this checkout's idempotency key: it ages like a
+ *   page's stamp and places one order, so a script cannot turn the notice round at once.
  */
 
 export interface CompanyContact {
@@ -139,7 +140,10 @@ export async function checkoutAction(context: Context) {
   }
   const { name, email, phone, idempotencyKey, lines } = submission.value;
 
-  const inspected = inspectSubmission(formData, env.SESSION_SECRET);
+  const now = services.clock();
+  const inspected = inspectSubmission(formData, env.SESSION_SECRET, now.getTime(), idempotencyKey);
+  const confirm = () =>
+    askToConfirm(submission.reply, env.SESSION_SECRET, idempotencyKey, now, db, logger);
   if (inspected.verdict === "honeypot") {
     // A field no person can see was filled: no order, but never a fake success either.
     await recordVerdict(db, logger, "checkout", "honeypot");
@@ -156,10 +160,13 @@ export async function checkoutAction(context: Context) {
   }
   if (inspected.verdict !== "ok") {
     // Sent faster than a person types (autofill?), from a page open for hours, or without
-    // a stamp: the buyer confirms once more. The new stamp counts as already filled in, so
-    // an immediate confirmation goes through.
+    // a stamp: the buyer confirms once more. A stamp sent too fast is spent, as on the other
+    // forms, so it cannot be sent again once it is old enough.
     await recordVerdict(db, logger, "checkout", inspected.verdict);
-    return askToConfirm(submission.reply, env.SESSION_SECRET, db, logger);
+    if (inspected.verdict === "too-fast" && inspected.stamp) {
+      await claimFormStamp(db, "checkout", inspected.stamp, now);
+    }
+    return confirm();
   }
 
   const buyer = buyerKeys(email, phone);
@@ -198,7 +205,7 @@ export async function checkoutAction(context: Context) {
     }
     if (result.code === "stamp-reused") {
       await recordVerdict(db, logger, "checkout", "reused");
-      return askToConfirm(submission.reply, env.SESSION_SECRET, db, logger);
+      return confirm();
     }
     if (result.code === "empty-cart") {
       return redirectWithToast(env, "/crafts", {
@@ -227,15 +234,17 @@ export async function checkoutAction(context: Context) {
 async function askToConfirm(
   reply: (options?: { formErrors?: string[] }) => SubmissionResult<string[]>,
   secret: string,
+  idempotencyKey: string,
+  now: Date,
   db: Parameters<typeof recordVerdict>[0],
   logger: Parameters<typeof recordVerdict>[1],
 ) {
-  await recordVerdict(db, logger, "checkout", "confirm");
+  await recordVerdict(db, logger, "checkout", "confirm", now);
   return data<CheckoutActionData>(
     {
       result: reply({ formErrors: [CHECKOUT_CONFIRM_MESSAGE] }),
       toast: null,
-      confirmStamp: createFormStamp(secret, Date.now() - MIN_FILL_MS),
+      confirmStamp: createConfirmStamp(secret, idempotencyKey, now.getTime()),
     },
     { status: 409 },
   );

@@ -146,6 +146,8 @@ test("a submission the server finds suspect is confirmed once more, then placed"
   await expect(page.getByLabel("Full Name", { exact: true })).toHaveValue(customer);
   await expectNoAxeViolations(page);
 
+  // The confirmation's own stamp ages like a page's: a person reads the notice first.
+  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Order placed successfully")).toBeVisible();
