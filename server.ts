@@ -15,7 +15,11 @@ import { clientFiles } from "#app/server/http/client-files.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
 import { applySecurity } from "#app/server/http/express-security.server.ts";
 import { healthCheck } from "#app/server/http/health.server.ts";
-import { redactUrl, serializeLoggedError } from "#app/server/http/log-redaction.server.ts";
+import {
+  redactLogLine,
+  redactUrl,
+  serializeLoggedError,
+} from "#app/server/http/log-redaction.server.ts";
 import { PageCache } from "#app/server/http/page-cache.server.ts";
 import { missingAsset, precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
@@ -208,6 +212,9 @@ export async function main() {
     redact: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
     // A failed query is logged without the values it carried (what people typed, hashes).
     serializers: { err: serializeLoggedError },
+    // No line names a buyer's order page or an unsubscribe link whole, in any field, however
+    // its address was encoded.
+    hooks: { streamWrite: redactLogLine },
     transport: dev ? { target: "pino-pretty" } : undefined,
   });
   let running: Awaited<ReturnType<typeof startServer>>;

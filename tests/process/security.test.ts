@@ -280,4 +280,32 @@ describe("logs", () => {
       expect(logs).not.toContain(secret);
     }
   });
+
+  /* Issue 29 item 4: an address the router decodes is redacted decoded, in every field. */
+  it("never contain a buyer's order token or an unsubscribe token, however encoded", async () => {
+    const tokens = Array.from(
+      { length: 7 },
+      (_, n) => `SecretTokenNumber${n}xq7lq9Yb4y3oV2V0d2a8Gq`,
+    );
+    const paths = [
+      `/%6Frders/${tokens[0]}`,
+      `/%6frders/${tokens[1]}.data`,
+      `/__manifest?paths=%2Forders%2F${tokens[2]}&version=x`,
+      `/__manifest?paths=%2Fcrafts%2C%2Fnewsletter%2Funsubscribe%2F${tokens[3]}`,
+      `/orders%2F${tokens[4]}`,
+      `/newsletter/%75nsubscribe/${tokens[5]}`,
+      `/%256Frders/${tokens[6]}`,
+    ];
+    for (const path of paths) {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBeLessThan(500);
+      await response.arrayBuffer();
+    }
+    await expect
+      .poll(() => server.output(), { timeout: 5_000 })
+      .toContain('"url":"/newsletter/unsubscribe/[redacted]"');
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toContain("/orders/[redacted]");
+    const logs = server.output();
+    for (const token of tokens) expect(logs).not.toContain(token);
+  });
 });

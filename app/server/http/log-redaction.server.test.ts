@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { redactUrl, serializeLoggedError } from "./log-redaction.server.ts";
+import { redactLogLine, redactUrl, serializeLoggedError } from "./log-redaction.server.ts";
 
 const TOKEN = "dGhhbmRpQGV4YW1wbGUuY28uemE.k2Jd8s0-Qx1Zr4yTfA9wQkqU1c7e0Jm3bHhX5nLpVtE";
 const ORDER_TOKEN = "q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g";
@@ -23,6 +23,33 @@ describe("redactUrl", () => {
     expect(redactUrl(url)).toBe(expected);
     expect(redactUrl(url)).not.toContain("dGhhbmRp");
     expect(redactUrl(url)).not.toContain(ORDER_TOKEN);
+  });
+
+  /* Issue 29 item 4: the router decodes what a plain match would miss. */
+  it.each([
+    [`/%6Frders/${ORDER_TOKEN}`, "/orders/[redacted]"],
+    [`/%6frders/${ORDER_TOKEN}.data`, "/orders/[redacted].data"],
+    [`/orders%2F${ORDER_TOKEN}`, "/orders/[redacted]"],
+    [`/%256Frders/${ORDER_TOKEN}`, "/orders/[redacted]"],
+    [`/__manifest?paths=%2Forders%2F${ORDER_TOKEN}`, "/__manifest?paths=/orders/[redacted]"],
+    [
+      `/__manifest?paths=%2Fcrafts%2C%2Forders%2F${ORDER_TOKEN}%2C%2Fcart&version=1`,
+      "/__manifest?paths=/crafts,/orders/[redacted],/cart&version=1",
+    ],
+    [`/newsletter/%75nsubscribe/${TOKEN}`, "/newsletter/unsubscribe/[redacted]"],
+    [`/newsletter%2Funsubscribe%2F${TOKEN}`, "/newsletter/unsubscribe/[redacted]"],
+  ])("decodes %s before it redacts", (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+
+  it("keeps an encoded address that names no secret exactly as it came", () => {
+    for (const url of [
+      "/admin/orders?q=caf%C3%A9",
+      "/crafts?category=Mother%27s%20Day",
+      "/%E0%A4%A",
+    ]) {
+      expect(redactUrl(url)).toBe(url);
+    }
   });
 
   it("leaves every other address as it is", () => {
@@ -65,5 +92,34 @@ describe("serializeLoggedError", () => {
       message: "x is not a function",
       stack: error.stack,
     });
+  });
+});
+
+describe("redactLogLine", () => {
+  it("redacts every field of a JSON log line, nested ones and error stacks included", () => {
+    const line = `${JSON.stringify({
+      level: 30,
+      req: { method: "GET", url: `/%6Frders/${ORDER_TOKEN}` },
+      path: `/orders%2F${ORDER_TOKEN}`,
+      err: {
+        message: `No route matches URL "/orders/${ORDER_TOKEN}/x"`,
+        stack: `at /orders/${ORDER_TOKEN}`,
+      },
+      msg: "request completed",
+    })}\n`;
+    const safe = redactLogLine(line);
+    expect(safe).not.toContain(ORDER_TOKEN);
+    expect(safe.endsWith("\n")).toBe(true);
+    expect(JSON.parse(safe)).toMatchObject({
+      level: 30,
+      req: { method: "GET", url: "/orders/[redacted]" },
+      path: "/orders/[redacted]",
+      msg: "request completed",
+    });
+  });
+
+  it("passes lines that cannot name a secret untouched", () => {
+    const line = `${JSON.stringify({ level: 30, req: { url: "/crafts" }, msg: "request completed" })}\n`;
+    expect(redactLogLine(line)).toBe(line);
   });
 });

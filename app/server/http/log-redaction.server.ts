@@ -11,17 +11,81 @@ import pino from "pino";
  * shape, so the logs still say which page was asked for. (/admin/orders/<id> is no secret.)
  */
 
-/** The secret segment of each capability URL, wherever it appears (a query may quote one). */
+/**
+ * The secret segment of each capability URL, wherever it appears (a query may quote one, and
+ * React Router's /__manifest lists paths separated by commas).
+ */
 const SECRET_SEGMENT =
-  /(\/newsletter\/unsubscribe\/|(?<!\/admin)\/orders\/)[^/?#&\s]+?(\.data)?(?=[/?#&\s]|$)/gi;
+  /(\/newsletter\/unsubscribe\/|(?<!\/admin)\/orders\/)[^/?#&,\s"'\\]+?(\.data)?(?=[/?#&,\s"'\\]|$)/gi;
 
 export const REDACTED = "[redacted]";
 
-/** A request URL (path and query) or path, safe to log. */
+/** A request URL (path and query) or path, safe to log, as long as it is not encoded. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_SEGMENT, (_match, prefix: string, data: string | undefined) => {
+  const plain = url.replace(SECRET_SEGMENT, (_match, prefix: string, data: string | undefined) => {
     return `${prefix}${REDACTED}${data ?? ""}`;
   });
+  // The router decodes what the log does not: /%6Frders/<token> is the order page, and
+  // /__manifest?paths=%2Forders%2F<token> names it. Such an address is logged decoded and
+  // redacted (issue 29 item 4); every other address exactly as it came.
+  if (!plain.includes("%")) return plain;
+  const decoded = fullyDecoded(plain);
+  const redacted = decoded.replace(SECRET_SEGMENT, (_match, prefix: string, data?: string) => {
+    return `${prefix}${REDACTED}${data ?? ""}`;
+  });
+  return redacted === decoded ? plain : redacted;
+}
+
+/**
+ * `text` with its percent-escapes decoded until none is left (at most a few rounds: a double
+ * encoding is still an address someone may decode). A malformed escape stays as it is.
+ */
+function fullyDecoded(text: string): string {
+  let current = text;
+  for (let round = 0; round < 4 && current.includes("%"); round++) {
+    const next = current.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        // Not UTF-8 as a whole: each escape on its own, as the byte it names.
+        return run.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
+      }
+    });
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+/** Whether a log line may name a capability URL at all (most lines cannot). */
+const MAY_HOLD_SECRET = /orders|unsubscribe|%/i;
+
+/**
+ * Every line the server logs, as pino is about to write it (its `streamWrite` hook): each
+ * string in it (a request's URL, a 404's path, an error's message or stack) redacted as
+ * `redactUrl` does, after decoding. Lines that cannot hold such an address pass as they are.
+ */
+export function redactLogLine(line: string): string {
+  if (!MAY_HOLD_SECRET.test(line)) return line;
+  let entry: unknown;
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return redactUrl(line);
+  }
+  const redacted = redactStrings(entry, 0);
+  return `${JSON.stringify(redacted)}${line.endsWith("\n") ? "\n" : ""}`;
+}
+
+function redactStrings(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return redactUrl(value);
+  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => redactStrings(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, redactStrings(item, depth + 1)]),
+  );
 }
 
 /**
