@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { removeLeftoverDownloads } from "#app/server/backup/download.server.ts";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
 import { type AppServices, RATE_LIMIT_RULES, systemClock } from "#app/server/context.server.ts";
 import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
@@ -40,6 +41,8 @@ type ServerEntry = typeof import("./server/app.ts");
 export async function startServer(options: { dev: boolean; env: Env; logger: Logger }) {
   const { env, logger, dev } = options;
   const database = await bootstrapDatabase(env, logger);
+  // A backup download cut short by a killed process leaves its file in DATA_DIR/tmp.
+  removeLeftoverDownloads(env.DATA_DIR);
   const services: AppServices = {
     db: database.db,
     databaseKind: database.kind,

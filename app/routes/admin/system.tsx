@@ -1,5 +1,7 @@
+import { DownloadIcon } from "lucide-react";
+import { Form } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
-import { ExportLink } from "#app/components/admin/export-link.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { getServices } from "#app/server/context.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/system";
@@ -40,9 +42,14 @@ export default function SystemPage({ loaderData }: Route.ComponentProps) {
             quote requests, subscribers and accounts. Keep it somewhere safe: it holds customers'
             details and password hashes.
           </p>
-          <div className="mt-4">
-            <ExportLink href="/admin/system/backup" label="Download backup" />
-          </div>
+          {/* A POST (same-site checked like every form), answered with the file: the
+              browser saves it and stays on this page. */}
+          <Form method="post" action="/admin/system/backup" reloadDocument className="mt-4">
+            <Button type="submit" variant="outline" className="gap-2">
+              <DownloadIcon aria-hidden="true" />
+              Download backup
+            </Button>
+          </Form>
           <p className="mt-4 text-sm text-muted-foreground">
             To restore it, stop the site and run{" "}
             <code className="rounded bg-muted px-1 py-0.5 text-xs">
