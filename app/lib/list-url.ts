@@ -4,7 +4,7 @@ import {
   useNavigate,
   useNavigation,
 } from "react-router";
-import { listSearchOrigin } from "./search-as-you-type.ts";
+import { listSearchOrigin, searchWithTypedTerm } from "./search-as-you-type.ts";
 
 /*
  * Admin lists whose state (search, filter, page) lives in the URL, with a details dialog
@@ -76,15 +76,37 @@ export function useListPending(listParams?: readonly string[]) {
  * the dialog), which item's dialog is open (already the one being opened while it loads),
  * and links and navigations that open and close it without losing the list's state.
  */
-export function useListWithDialog(dialogParam: string, listParams: readonly string[]) {
+export function useListWithDialog(
+  dialogParam: string,
+  listParams: readonly string[],
+  /** The list's search form: opening a dialog takes along a term typed into it. */
+  searchFormId?: string,
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const { next: here, pending: listPending, showLoading } = useListPending(listParams);
   const loading = here !== null;
   const pendingId = here ? new URLSearchParams(here.search).get(dialogParam) : undefined;
+  // From where the list is going when it is on its way (a typed search still loading), so
+  // opening a card then keeps that search rather than going back to the list before it.
   const hrefWith = (id: string | null) =>
-    `${location.pathname}${searchWith(location.search, { [dialogParam]: id })}`;
+    `${location.pathname}${searchWith((here ?? location).search, { [dialogParam]: id })}`;
   const listHref = hrefWith(null);
+  /**
+   * Opens a row's dialog. A term typed just before (its search still waiting for the pause,
+   * or not yet rendered as on its way) goes along in the same navigation, so no search lands
+   * after the dialog opened without it.
+   */
+  const open = (id: string) => {
+    const form = searchFormId ? document.getElementById(searchFormId) : null;
+    const search = searchWithTypedTerm(
+      (here ?? location).search,
+      form instanceof HTMLFormElement ? form : null,
+    );
+    navigate(`${location.pathname}${searchWith(search, { [dialogParam]: id })}`, {
+      preventScrollReset: true,
+    });
+  };
   return {
     /** A navigation within this page is loading (the list, or the dialog's item). */
     loading,
@@ -96,7 +118,7 @@ export function useListWithDialog(dialogParam: string, listParams: readonly stri
       pendingId === undefined ? new URLSearchParams(location.search).get(dialogParam) : pendingId,
     listHref,
     dialogHref: (id: string) => hrefWith(id),
-    open: (id: string) => navigate(hrefWith(id), { preventScrollReset: true }),
+    open,
     close: () => navigate(listHref, { preventScrollReset: true, replace: true }),
   };
 }

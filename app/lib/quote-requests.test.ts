@@ -47,28 +47,36 @@ describe("messagePreview", () => {
 });
 
 describe("quoteReplyPrefill", () => {
-  it("greets by name, names the service's label and ends with the team's sign-off", () => {
+  it("is a complete reply: greeting, thanks for the service, what follows, how to reach us, sign-off", () => {
     const text = quoteReplyPrefill({ name: "Thandi Nkosi", service: "web-development" });
-    expect(text.startsWith("Dear Thandi Nkosi,\n\n")).toBe(true);
-    expect(text).toContain("our Web Development services");
-    expect(text.endsWith("Kind regards,\nThe Kwezi Engineering team")).toBe(true);
+    expect(text).toBe(
+      [
+        "Dear Thandi Nkosi,",
+        "Thank you for your quote request about Web Development. Our team will follow up with a detailed quote shortly.",
+        "In the meantime, you can reach us on +27 31 464 0192 or at info@kwezi-engineering.co.za.",
+        "Kind regards,\nThe Kwezi Engineering team",
+      ].join("\n\n"),
+    );
   });
 
-  it("uses the stored label as is", () => {
+  it("uses the stored label as is, and leaves 'Other' unnamed", () => {
     expect(quoteReplyPrefill({ name: "Sipho", service: "IoT Systems" })).toContain(
-      "our IoT Systems services",
+      "your quote request about IoT Systems.",
     );
-    expect(quoteReplyPrefill({ name: "Sipho", service: "other" })).toContain("(service: Other)");
+    expect(quoteReplyPrefill({ name: "Sipho", service: "other" })).toContain(
+      "Thank you for your quote request. Our team",
+    );
   });
 
   it("answers a contact message about its subject", () => {
     const text = quoteReplyPrefill({ name: "Lerato", service: "General Contact" });
     expect(text).toContain('your message about "General Contact"');
-    expect(text).not.toContain("services");
+    expect(text).toContain("a detailed answer");
+    expect(text).not.toContain("quote");
   });
 
-  it("leaves an empty paragraph for the answer", () => {
-    expect(quoteReplyPrefill({ name: "A", service: "iot" })).toMatch(/help\.\n\n\n\nKind regards/);
+  it("leaves no empty paragraph to fill in", () => {
+    expect(quoteReplyPrefill({ name: "A", service: "iot" })).not.toMatch(/\n\n\n/);
   });
 });
 

@@ -28,20 +28,23 @@ export function messagePreview(message: string, length = MESSAGE_PREVIEW_LENGTH)
 }
 
 /**
- * The reply dialog's starting text (spec §2): it greets the requester by name, refers to the
- * service, leaves room for the answer and ends with the team's sign-off.
+ * The reply dialog's starting text (spec §2): a complete, polite reply that can be sent as it
+ * stands (spec §5: the reply has no rule). It greets the requester by name, thanks them for
+ * the request about its service, says the team will follow up with a detailed quote, tells
+ * them how to reach the company meanwhile and ends with the team's sign-off. The admin may
+ * add the answer itself, or send it as it is and answer later.
  */
 export function quoteReplyPrefill(request: { name: string; service: string }): string {
   const label = serviceDisplayLabel(request.service);
   const thanks = !isQuoteService(request.service)
-    ? `Thank you for your message about "${label}".`
+    ? `Thank you for your message about "${label}". Our team will follow up with a detailed answer shortly.`
     : label === "Other"
-      ? "Thank you for your quote request (service: Other)."
-      : `Thank you for your interest in our ${label} services.`;
+      ? "Thank you for your quote request. Our team will follow up with a detailed quote shortly."
+      : `Thank you for your quote request about ${label}. Our team will follow up with a detailed quote shortly.`;
   return [
     `Dear ${request.name.trim()},`,
-    `${thanks} We have looked at your request and would be glad to help.`,
-    "",
+    thanks,
+    `In the meantime, you can reach us on ${COMPANY.phone} or at ${COMPANY.generalEmail}.`,
     `Kind regards,\nThe ${COMPANY.name} team`,
   ].join("\n\n");
 }

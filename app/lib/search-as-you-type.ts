@@ -89,3 +89,30 @@ export function listSearchOrigin(state: unknown): ListSearchOrigin | null {
   const origin = (state as Record<string, unknown>)[STATE_KEY];
   return origin === "typed" || origin === "sent" ? origin : null;
 }
+
+/**
+ * Sent to a list's search form when a navigation within the page takes the box's term along
+ * (opening a row's dialog): the search still waiting for its pause is then not sent on its
+ * own afterwards.
+ */
+export const TERM_TAKEN_EVENT = "admin-search:term-taken";
+
+/**
+ * `search` with the term typed into the list's search `form` when it differs from the one in
+ * `search` (a search still waiting for its pause, or on its way): a new term starts on page 1.
+ * The form is told its term was taken along.
+ */
+export function searchWithTypedTerm(search: string, form: HTMLFormElement | null): string {
+  if (!form) return search;
+  const params = new URLSearchParams(search);
+  const typed = form.elements.namedItem("q");
+  const value = typed instanceof HTMLInputElement ? typed.value : "";
+  if (normalizedTerm(value) !== normalizedTerm(params.get("q"))) {
+    if (value.trim() === "") params.delete("q");
+    else params.set("q", value);
+    params.delete("page");
+  }
+  form.dispatchEvent(new Event(TERM_TAKEN_EVENT));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -309,31 +309,17 @@ describe("replying", () => {
     expect((await getQuoteRequest(services.db, request.id))!.isResolved).toBe(false);
   });
 
-  it("refuses the prefilled text sent unchanged (spacing aside), leaving the request open", async () => {
-    const request = await createQuoteRequest(services.db, { email: "unchanged@example.com" });
+  it("sends the prefilled reply as it stands: a complete message, the request resolved", async () => {
+    const request = await createQuoteRequest(services.db, { email: "as-it-stands@example.com" });
     const prefill = quoteReplyPrefill(request);
-    const refused = await post({ intent: "reply", requestId: request.id, reply: prefill });
-    expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(
-      "Please write your answer between the greeting and the sign-off before sending.",
-    );
-    // The blank lines left for the answer taken out: still nothing written.
-    expect(
-      await replyToQuoteRequest(services.db, services.env, actor(), {
-        requestId: request.id,
-        replyText: prefill.replace(/\n{3,}/g, "\n\n").replace(/\n/g, "\r\n"),
-      }),
-    ).toEqual({ ok: false, reason: "unchanged" });
-    expect(await outboxFor("unchanged@example.com")).toEqual([]);
-    expect((await getQuoteRequest(services.db, request.id))!.isResolved).toBe(false);
-    // A word written between them is a reply.
-    const sent = await post({
-      intent: "reply",
-      requestId: request.id,
-      reply: prefill.replace("\n\n\n\n", "\n\nIt costs R500.\n\n"),
-    });
+    const sent = await post({ intent: "reply", requestId: request.id, reply: prefill });
     expect(sent.status).toBe(200);
-    expect(await outboxFor("unchanged@example.com")).toHaveLength(1);
+    const [mail] = await outboxFor("as-it-stands@example.com");
+    expect(mail).toBeDefined();
+    const body = JSON.stringify(mail);
+    expect(body).toContain("Our team will follow up with a detailed quote shortly.");
+    expect(body).toContain("In the meantime, you can reach us on +27 31 464 0192");
+    expect((await getQuoteRequest(services.db, request.id))!.isResolved).toBe(true);
   });
 
   it("names a contact message's subject in the reply subject", async () => {

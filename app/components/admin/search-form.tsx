@@ -12,6 +12,7 @@ import {
   normalizedTerm,
   SEARCH_DELAY_MS,
   sameSearch,
+  TERM_TAKEN_EVENT,
 } from "#app/lib/search-as-you-type.ts";
 import { cn } from "#app/lib/utils.ts";
 
@@ -35,6 +36,7 @@ export function AdminSearchForm({
   placeholder,
   label,
   className,
+  keepParams = [],
 }: {
   /** The form's id, for filters outside it to join it with `form={id}`. */
   id?: string;
@@ -44,9 +46,14 @@ export function AdminSearchForm({
   /** The accessible name of the search box. */
   label: string;
   className?: string;
+  /**
+   * Parameters of the page's URL that a search keeps (the open dialog's `?order=`): a search
+   * typed before a card was clicked may land after its dialog opened, and must not close it.
+   */
+  keepParams?: readonly string[];
 }) {
   const { inputRef, initialValue, searching, onSubmit, onInput, onCompositionEnd } =
-    useSearchAsYouType(value);
+    useSearchAsYouType(value, keepParams);
   const Icon = searching ? Loader2Icon : SearchIcon;
 
   return (
@@ -104,11 +111,15 @@ export function AdminSearchForm({
  *   box changed the URL (Back or Forward, a link, a page number): a search the box sent
  *   itself may already be older than what is in the box.
  */
-function useSearchAsYouType(value: string) {
+function useSearchAsYouType(value: string, keepParams: readonly string[]) {
   const submit = useSubmit();
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigation = useNavigation();
+  // What the page is at, or on its way to, when a search is sent: a search scheduled at a
+  // keystroke is sent from that render's closure, after other navigations may have begun.
+  const latest = useRef({ location, navigation });
+  latest.current = { location, navigation };
   const inputRef = useRef<HTMLInputElement>(null);
   // The box starts with the URL's term; afterwards only the effect below writes into it.
   const [initialValue] = useState(value);
@@ -121,9 +132,17 @@ function useSearchAsYouType(value: string) {
     debouncer.cancel();
     requested.current = normalizedTerm(inputRef.current?.value);
     const params = nonEmptySearchParams(new FormData(form));
+    const { location: here, navigation: under } = latest.current;
+    const target =
+      under.state !== "idle" && under.location.pathname === here.pathname ? under.location : here;
+    const targetParams = new URLSearchParams(target.search);
+    for (const name of keepParams) {
+      const kept = targetParams.get(name);
+      if (kept !== null) params.set(name, kept);
+    }
     void submit(params, {
       method: "get",
-      replace: origin === "typed" || sameSearch(params.toString(), location.search),
+      replace: origin === "typed" || sameSearch(params.toString(), here.search),
       preventScrollReset: origin === "typed",
       state: listSearchState(origin),
     });
@@ -164,14 +183,30 @@ function useSearchAsYouType(value: string) {
     requested.current = normalizedTerm(value);
   }, [location.key, location.state, navigationType, value, debouncer]);
 
-  // Another navigation begins (a link, Back): a search still waiting for its pause is dropped
-  // rather than pulling the admin back to the list.
-  const elsewhere = navigation.state !== "idle" && navigation.formMethod === undefined;
+  // Another navigation begins (a link, Back) to another page: a search still waiting for its
+  // pause is dropped rather than pulling the admin back to the list. Within the page (a card's
+  // dialog, a page number) it goes on, keeping the dialog (`keepParams`).
+  const elsewhere =
+    navigation.state !== "idle" &&
+    navigation.formMethod === undefined &&
+    navigation.location.pathname !== location.pathname;
   useEffect(() => {
     if (elsewhere) debouncer.cancel();
   }, [elsewhere, debouncer]);
 
   useEffect(() => () => debouncer.cancel(), [debouncer]);
+
+  // A row's dialog opened with the term typed so far (useListWithDialog): it is asked for.
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const taken = () => {
+      debouncer.cancel();
+      requested.current = normalizedTerm(inputRef.current?.value);
+    };
+    form.addEventListener(TERM_TAKEN_EVENT, taken);
+    return () => form.removeEventListener(TERM_TAKEN_EVENT, taken);
+  }, [debouncer]);
 
   const searching =
     navigation.state === "loading" &&

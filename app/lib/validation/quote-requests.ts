@@ -3,15 +3,13 @@ import { plainString } from "./text.ts";
 
 /*
  * The actions of /admin/quote-requests (spec §2, §4 "Quote request"; issue 8): mark resolved
- * or open, send a reply, erase a request (POPIA). Spec §5 sets no rule for the reply text;
- * an empty reply is refused all the same (it would e-mail nothing but a subject).
+ * or open, send a reply, erase a request (POPIA). Spec §5 sets no rule for the reply text: the
+ * prefilled one can be sent as it stands. Only an empty reply is refused (it would e-mail
+ * nothing but a subject).
  */
 
 export const REPLY_MAX_LENGTH = 10_000;
 export const REPLY_REQUIRED_MESSAGE = "Please write a reply.";
-/** The prefilled text sent as it is would e-mail a greeting and a sign-off with nothing between. */
-export const REPLY_UNCHANGED_MESSAGE =
-  "Please write your answer between the greeting and the sign-off before sending.";
 export const REPLY_TOO_LONG_MESSAGE = `Please keep the reply under ${REPLY_MAX_LENGTH.toLocaleString("en-ZA")} characters.`;
 
 const requestId = z.uuid();

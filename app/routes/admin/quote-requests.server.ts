@@ -5,7 +5,6 @@ import { toast } from "#app/lib/toast.ts";
 import {
   QuoteRequestActionSchema,
   REPLY_REQUIRED_MESSAGE,
-  REPLY_UNCHANGED_MESSAGE,
 } from "#app/lib/validation/quote-requests.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import {
@@ -91,9 +90,7 @@ export async function quoteRequestAction(
         });
         if (!result.ok) {
           if (result.reason === "not-found") return fail(gone, 404);
-          const message =
-            result.reason === "empty" ? REPLY_REQUIRED_MESSAGE : REPLY_UNCHANGED_MESSAGE;
-          return fail(message, 400, message);
+          return fail(REPLY_REQUIRED_MESSAGE, 400, REPLY_REQUIRED_MESSAGE);
         }
         return data<QuoteRequestActionData>({
           ok: true,

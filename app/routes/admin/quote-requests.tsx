@@ -117,6 +117,7 @@ export default function QuoteRequestsPage({ loaderData }: Route.ComponentProps) 
           placeholder="Search by name, email, service or message..."
           label="Search quote requests by name, email, service or message"
           id={SEARCH_FORM_ID}
+          keepParams={[DIALOG_PARAM]}
           className="sm:max-w-lg sm:flex-1"
         />
         <ShowResolvedToggle showResolved={query.showResolved} />

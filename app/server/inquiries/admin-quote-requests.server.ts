@@ -1,12 +1,7 @@
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
-import {
-  isQuoteService,
-  messagePreview,
-  quoteReplyPrefill,
-  serviceDisplayLabel,
-} from "#app/lib/quote-requests.ts";
+import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
 import { contactRequestSearchText, contactRequests, ROW_COUNT, users } from "#db/schema/index.ts";
@@ -232,10 +227,7 @@ function auditDetailsOf(storedService: string): Record<string, string> {
 
 export type ReplyResult =
   | { ok: true; to: string; subject: string }
-  | { ok: false; reason: "not-found" | "empty" | "unchanged" };
-
-/** Text compared without regard to spacing and blank lines. */
-const wordsOf = (text: string) => text.replace(/\s+/g, " ").trim();
+  | { ok: false; reason: "not-found" | "empty" };
 
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
@@ -267,10 +259,6 @@ export async function replyToQuoteRequest(
       .where(eq(contactRequests.id, input.requestId))
       .for("update");
     if (!request) return { ok: false as const, reason: "not-found" as const };
-    // One tap on Send Reply must not e-mail the customer the untouched starting text.
-    if (wordsOf(replyText) === wordsOf(quoteReplyPrefill(request))) {
-      return { ok: false as const, reason: "unchanged" as const };
-    }
     const service = serviceDisplayLabel(request.service);
     const message = quoteReplyMessage(env, {
       to: request.email,

@@ -314,6 +314,42 @@ test.describe("orders", () => {
     await expect(box(page)).toHaveValue(ALPHA);
   });
 
+  test("a search typed before a card was clicked keeps the card's dialog open when it lands", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.goto(`/admin/orders?q=${encodeURIComponent(TAG)}`);
+    await waitUntilHydrated(box(page));
+    await expect(cards(page)).toHaveCount(2);
+    // The search for ".alpha" is held on its way, so the card is clicked whether the pause
+    // after typing has sent it or not, and the search lands after the dialog opened.
+    const typed = await holdAnswers(page, ALPHA);
+    await box(page).click();
+    await box(page).pressSequentially(".alpha");
+    await cards(page)
+      .filter({ hasText: emailOf("bravo") })
+      .getByRole("link")
+      .click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(emailOf("bravo"));
+    await expect.poll(() => typed.held()).toBeGreaterThan(0);
+    typed.release();
+    await typed.delivered();
+    await expect.poll(() => urlState(page).q).toBe(ALPHA);
+    // The list behind the dialog has the new search's one card (hidden from the
+    // accessibility tree while the dialog is modal).
+    await expect(page.locator("main [data-order-card]")).toHaveCount(1);
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(emailOf("bravo"));
+    expect(new URL(page.url()).searchParams.get("order")).toMatch(/^[0-9a-f-]{36}$/);
+    // Closing it keeps the search.
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(dialog).toBeHidden();
+    expect(urlState(page)).toEqual({ path: "/admin/orders", q: ALPHA, rest: "" });
+    await expect(cards(page)).toHaveCount(1);
+  });
+
   test("a filter applies at once with the term as typed; a new term starts on page 1", async ({
     page,
     loginAsAdmin,
@@ -366,6 +402,79 @@ test("quote requests: 'Show resolved requests' applies at once with the term as 
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText(emailOf("alpha"));
   await expect(box).toHaveValue(ALPHA);
+});
+
+test("quote requests and products: a search that lands after a dialog opened leaves it open", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  await loginAsAdmin();
+  const main = page.getByRole("main");
+
+  // Quote requests: the details dialog lives in the URL (`?request=`).
+  await page.goto(`/admin/quote-requests?q=${encodeURIComponent(TAG)}`);
+  const requestBox = main.getByRole("searchbox", {
+    name: "Search quote requests by name, email, service or message",
+  });
+  await waitUntilHydrated(requestBox);
+  const requestCards = main.getByRole("list", { name: "Quote requests" }).getByRole("listitem");
+  await expect(requestCards).toHaveCount(2);
+  let releaseRequests!: () => void;
+  const requestsHeld = new Promise<void>((resolve) => {
+    releaseRequests = resolve;
+  });
+  await page.route(/\/admin\/quote-requests\.data/, async (route) => {
+    if (new URL(route.request().url()).searchParams.get("q") !== ALPHA) return route.continue();
+    const response = await route.fetch();
+    await requestsHeld;
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await requestBox.click();
+  await requestBox.pressSequentially(".alpha");
+  await requestCards
+    .filter({ hasText: emailOf("bravo") })
+    .getByRole("link")
+    .first()
+    .click();
+  const details = page.getByRole("dialog");
+  await expect(details).toContainText(emailOf("bravo"));
+  releaseRequests();
+  await expect.poll(() => urlState(page).q).toBe(ALPHA);
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(emailOf("bravo"));
+  await expect.poll(() => new URL(page.url()).searchParams.get("request")).toBeTruthy();
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await expect(requestCards).toHaveCount(1);
+
+  // Products: the delete confirmation is the page's own state; a landing search leaves it.
+  await page.goto("/admin/products");
+  const productBox = main.getByRole("searchbox", { name: "Search products" });
+  await waitUntilHydrated(productBox);
+  let releaseProducts!: () => void;
+  const productsHeld = new Promise<void>((resolve) => {
+    releaseProducts = resolve;
+  });
+  await page.route(/\/admin\/products\.data/, async (route) => {
+    if (new URL(route.request().url()).searchParams.get("q") !== "walnut") return route.continue();
+    const response = await route.fetch();
+    await productsHeld;
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await productBox.click();
+  await productBox.pressSequentially("walnut");
+  const coaster = tableRows(main.getByRole("table", { name: "Products", exact: true })).filter({
+    hasText: "Resin Coaster Set",
+  });
+  await coaster.getByRole("button", { name: /Delete/ }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete Product" });
+  await expect(confirm).toBeVisible();
+  releaseProducts();
+  await expect.poll(() => urlState(page).q).toBe("walnut");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(coaster).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

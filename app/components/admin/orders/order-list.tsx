@@ -23,7 +23,11 @@ export const ORDERS_URL = {
   searchFormId: "orders-search",
 } as const;
 
-const { dialogParam: DIALOG_PARAM, listParams: LIST_PARAMS } = ORDERS_URL;
+const {
+  dialogParam: DIALOG_PARAM,
+  listParams: LIST_PARAMS,
+  searchFormId: SEARCH_FORM_ID,
+} = ORDERS_URL;
 
 export type OrdersData = {
   list: OrderListPage;
@@ -48,7 +52,7 @@ export function OrderResults({
     listHref,
     open: openOrder,
     close: closeDialog,
-  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS, SEARCH_FORM_ID);
   const first = (list.page - 1) * list.pageSize + 1;
   const last = first + list.orders.length - 1;
 

@@ -70,12 +70,27 @@ export function ShowResolvedToggle({ showResolved }: { showResolved: boolean }) 
   );
 }
 
-function RequestCard({ request, href }: { request: QuoteRequestSummary; href: string }) {
+function RequestCard({
+  request,
+  href,
+  onOpen,
+}: {
+  request: QuoteRequestSummary;
+  href: string;
+  onOpen: (id: string) => void;
+}) {
   return (
     <li>
       <Link
         to={href}
         preventScrollReset
+        onClick={(event) => {
+          // A plain click opens the dialog with whatever is typed in the search box; a new tab
+          // (Ctrl/⌘/middle click) follows the link.
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpen(request.id);
+        }}
         // The details dialog finds its card by this when it was opened by the URL.
         data-request-card={request.id}
         className={cn(
@@ -186,8 +201,9 @@ export function QuoteRequestResults({
     showListLoading,
     openId,
     dialogHref,
+    open: openRequest,
     close: closeDialog,
-  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS);
+  } = useListWithDialog(DIALOG_PARAM, LIST_PARAMS, SEARCH_FORM_ID);
   return (
     <>
       <ResultsRegion id={REQUESTS_HEADING_ID} title="Quote requests" busy={listPending}>
@@ -204,7 +220,12 @@ export function QuoteRequestResults({
             className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3"
           >
             {list.requests.map((request) => (
-              <RequestCard key={request.id} request={request} href={dialogHref(request.id)} />
+              <RequestCard
+                key={request.id}
+                request={request}
+                href={dialogHref(request.id)}
+                onOpen={openRequest}
+              />
             ))}
           </ul>
         )}

@@ -83,6 +83,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           placeholder="Search orders by customer name, email or phone..."
           label="Search orders by customer name, email or phone"
           id={SEARCH_FORM_ID}
+          keepParams={[DIALOG_PARAM]}
           className="lg:max-w-lg lg:flex-1"
         />
         <OrderFilters
