@@ -189,8 +189,11 @@ describe("start-up on the configured database", () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(MigrationError);
+    expect(failure).toMatchObject({ migration: "0000_init", transient: false });
     const message = (failure as Error).message;
-    expect(message).toMatch(/^database migration failed: .*categories/);
+    expect(message).toMatch(
+      /^database migration 0000_init failed: .*categories.*; nothing was applied/,
+    );
     expect(message).not.toContain("\n");
 
     // Closed: the embedded database can be opened again at once (PGlite allows one opener).
