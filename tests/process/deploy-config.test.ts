@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
+import { MIGRATION_FAILED_EXIT_CODE } from "#app/server/db/migrate.server.ts";
 import {
   createNginxDir,
   findNginx,
@@ -129,6 +130,16 @@ describe("deploy/systemd", () => {
     // Unknown or misspelt settings are only warned about, with the status still 0.
     expect(output).not.toMatch(/unknown|invalid|failed|not executable|ignoring/i);
     expect(result.status).toBe(0);
+  });
+
+  it("does not restart the app after a migration the database refused", () => {
+    // The code server.ts exits with then (failed-migration.test.ts): restarting would fail
+    // the same way every 3 s.
+    const unit = fs.readFileSync("deploy/systemd/kwezi.service", "utf8");
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    expect(unit).toMatch(
+      new RegExp(`^RestartPreventExitStatus=${MIGRATION_FAILED_EXIT_CODE}$`, "m"),
+    );
   });
 });
 
