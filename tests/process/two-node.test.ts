@@ -303,6 +303,52 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     expect(challenge.text).toContain("<center>nginx</center>");
   });
 
+  it("writes no order or unsubscribe token to any log, however the address is written", async ({
+    skip,
+  }) => {
+    skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
+    // Shaped like the real ones (32 random bytes, base64url); unknown here, so 404s, which
+    // nginx logs all the same.
+    const token = () => crypto.randomBytes(32).toString("base64url");
+    const tokens = Array.from({ length: 9 }, token);
+    const adminOrder = crypto.randomUUID();
+    const requests = [
+      `/orders/${tokens[0]}`,
+      `/%6Frders/${tokens[1]}`,
+      `/orders/${tokens[2]}.data`,
+      `/newsletter/unsubscribe/${tokens[3]}`,
+      `/__manifest?paths=%2Forders%2F${tokens[4]}`,
+      `/ORDERS/${tokens[5]}`,
+      `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
+      `/admin/../orders/${tokens[7]}`,
+      `/admin/orders/${adminOrder}`,
+    ];
+    const since = Date.now();
+    for (const request of requests) {
+      // Through both servers: https, and the plain-http redirect.
+      await send(`${base}${request}`, {
+        headers: { Referer: `${base}/orders/${tokens[8]}` },
+      });
+      await send(`${plainHttp}${request}`);
+    }
+    await expect.poll(() => servedBy(/./, since).length).toBeGreaterThanOrEqual(requests.length);
+    const files = nginx.logFiles();
+    // The shipped log (deploy/nginx/kwezi.conf's path, moved to the test's folder) was written,
+    // in the shipped format: the secret paths are there, cut after their name.
+    const shipped = files["logs/kwezi.access.log"] ?? "";
+    expect(shipped).toContain('"GET /orders/[redacted] HTTP/1.1" 404');
+    expect(shipped).toContain('"GET /[redacted] HTTP/1.1"');
+    expect(shipped).toContain('"GET /orders/[redacted] HTTP/1.1" 301');
+    expect(shipped).toContain("/newsletter/unsubscribe/[redacted]");
+    expect(shipped).toContain("/__manifest?paths=[redacted]");
+    expect(shipped).toContain(`"${base}/orders/[redacted]"`);
+    // The admin's order page is no secret: its id is kept.
+    expect(shipped).toContain(`"GET /admin/orders/${adminOrder} HTTP/1.1" 302`);
+    for (const [name, text] of Object.entries({ ...files, output: nginx.output() })) {
+      for (const secret of tokens) expect(text, `${name} holds a token`).not.toContain(secret);
+    }
+  });
+
   it("(a) keeps an admin signed in whichever process answers", async ({ skip }) => {
     skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
     const signIn = await postForm(base, "/admin/login", { intent: "login", ...ADMIN });
