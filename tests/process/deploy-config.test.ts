@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { COMPANY } from "#app/content/company.ts";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
 import { MIGRATION_FAILED_EXIT_CODE } from "#app/server/db/migrate.server.ts";
 import {
@@ -109,14 +110,20 @@ describe("deploy/caddy/Caddyfile", () => {
   });
 });
 
-describe("deploy/caddy/Caddyfile's access log", () => {
-  it("writes no order or unsubscribe token, however the address is written", async ({ skip }) => {
+describe("deploy/caddy/Caddyfile in front of a stand-in app", () => {
+  it("logs no order or unsubscribe token, and answers its static page when the app is down", async ({
+    skip,
+  }) => {
     skip(
       !commandExists("caddy"),
       "caddy is not installed: apt-get install caddy (Debian 12 has 2.6; .ci/run installs it)",
     );
-    // A tiny upstream in place of the app, answering every request (and /healthz) with 200.
-    const upstream = http.createServer((_req, res) => res.end("ok"));
+    // A tiny upstream in place of the app, answering every request (and /healthz) with 200,
+    // and /own-503 as the app answers a form it could not store.
+    const upstream = http.createServer((req, res) => {
+      if (req.url === "/own-503") res.statusCode = 503;
+      res.end(req.url === "/own-503" ? "Submission Failed" : "ok");
+    });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", () => resolve()));
     const upstreamPort = (upstream.address() as AddressInfo).port;
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-log-test-"));
@@ -137,7 +144,11 @@ describe("deploy/caddy/Caddyfile's access log", () => {
       { encoding: "utf8", env },
     );
     expect(adapted.status, adapted.stderr).toBe(0);
-    const config = JSON.parse(adapted.stdout);
+    // The static page's folder (deploy/www/, installed in /var/www/kwezi) is the checkout's.
+    expect(adapted.stdout).toContain('"/var/www/kwezi"');
+    const config = JSON.parse(
+      adapted.stdout.replaceAll('"/var/www/kwezi"', JSON.stringify(path.resolve("deploy/www"))),
+    );
     const port = await freePort();
     const server = config.apps.http.servers.srv0;
     server.listen = [`127.0.0.1:${port}`];
@@ -162,17 +173,29 @@ describe("deploy/caddy/Caddyfile's access log", () => {
     caddy.stderr!.on("data", (chunk: Buffer) => (output += chunk));
     const exited = new Promise((resolve) => caddy.once("exit", resolve));
     try {
-      const get = (pathname: string, headers: Record<string, string> = {}) =>
-        new Promise<number>((resolve, reject) => {
-          const request = http.get(
-            { host: "127.0.0.1", port, path: pathname, headers: { Host: "localhost", ...headers } },
-            (response) => {
-              response.resume();
-              response.on("end", () => resolve(response.statusCode ?? 0));
-            },
-          );
-          request.on("error", reject);
-        });
+      const fetchPage = (pathname: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>(
+          (resolve, reject) => {
+            const request = http.get(
+              {
+                host: "127.0.0.1",
+                port,
+                path: pathname,
+                headers: { Host: "localhost", ...headers },
+              },
+              (response) => {
+                let text = "";
+                response.on("data", (chunk: Buffer) => (text += chunk));
+                response.on("end", () =>
+                  resolve({ status: response.statusCode ?? 0, text, headers: response.headers }),
+                );
+              },
+            );
+            request.on("error", reject);
+          },
+        );
+      const get = async (pathname: string, headers: Record<string, string> = {}) =>
+        (await fetchPage(pathname, headers)).status;
       await expect.poll(() => get("/").catch(() => 0), { timeout: 10_000 }).toBe(200);
       const tokens = Array.from({ length: 8 }, () => crypto.randomBytes(32).toString("base64url"));
       const requests = [
@@ -188,10 +211,20 @@ describe("deploy/caddy/Caddyfile's access log", () => {
         expect(await get(request, { Referer: `https://localhost/orders/${tokens[7]}` })).toBe(200);
       }
       expect(await get("/crafts?category=Gifts")).toBe(200);
+
+      // The app's own 503 passes through; when no app answers, the static page takes over.
+      expect(await fetchPage("/own-503")).toMatchObject({ status: 503, text: "Submission Failed" });
+      await new Promise((resolve) => upstream.close(resolve));
+      upstream.closeAllConnections();
+      const down = await fetchPage("/crafts");
+      expect([502, 503]).toContain(down.status);
+      expect(down.headers["retry-after"]).toBe("30");
+      expect(down.text).toContain("<h1>Back in a moment</h1>");
+      expect(down.text).toContain(COMPANY.phone);
     } finally {
       caddy.kill("SIGTERM");
       await exited;
-      await new Promise((resolve) => upstream.close(resolve));
+      if (upstream.listening) await new Promise((resolve) => upstream.close(resolve));
     }
     const uris = fs
       .readFileSync(logFile, "utf8")
@@ -208,6 +241,8 @@ describe("deploy/caddy/Caddyfile's access log", () => {
       "/ORDERS/[redacted]",
       "/__manifest?paths=/crafts,/orders/[redacted]",
       "/crafts?category=Gifts",
+      "/own-503",
+      "/crafts",
     ]);
     const everything = `${fs.readFileSync(logFile, "utf8")}${output}`;
     expect(everything).not.toMatch(/[A-Za-z0-9_-]{43}/);

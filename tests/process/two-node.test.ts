@@ -8,6 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY } from "#app/content/company.ts";
 import { imageVariants } from "#app/lib/image-variants.ts";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
@@ -761,4 +762,26 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     figures["backup while serving"] =
       `${summary.rows} rows and ${summary.files} images, ${(fs.statSync(path.join(backups, name!)).size / 1024).toFixed(0)} KB`;
   }, 90_000);
+  // Last: it stops both app processes.
+  it("answers the static 'back in a moment' page when no app process answers", async ({ skip }) => {
+    skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
+    for (const node of [nodes.A, nodes.B]) {
+      node.server.child.kill("SIGKILL");
+      await node.server.exited;
+    }
+    for (const pathname of ["/crafts", "/admin/dashboard", "/orders/x.data"]) {
+      const reply = await send(`${base}${pathname}`);
+      expect(reply.status, pathname).toBe(502);
+      expect(reply.headers["retry-after"], pathname).toBe("30");
+      expect(reply.headers["cache-control"], pathname).toBe("no-store");
+      expect(reply.text, pathname).toContain("<h1>Back in a moment</h1>");
+      expect(reply.text, pathname).toContain(COMPANY.phone);
+    }
+    // The page itself is not an address of the site.
+    nodes.A = startNode(nodes.A);
+    await nodes.A.server.ready;
+    const direct = await send(`${base}/kwezi-unavailable.html`);
+    expect(direct.status).toBe(404);
+    expect(direct.text).not.toContain("<h1>Back in a moment</h1>");
+  });
 });

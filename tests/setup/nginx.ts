@@ -11,7 +11,8 @@ import type { TestCertificate } from "./tls.ts";
  * nginx.conf) and runs nginx as a child process with its own prefix, pid file, temp folders
  * and logs under a temp folder, on free ports. The site is used as shipped but for its log
  * files, which move from /var/log/nginx/ to the test's folder (the shipped, redacted access
- * log included), and one more access log beside each: JSON lines with the upstream that
+ * log included), its static "back in a moment" page's folder (/var/www/kwezi, the checkout's
+ * deploy/www copied), and one more access log beside each: JSON lines with the upstream that
  * answered each request ($upstream_addr), so a test can see which app process served what and
  * what nginx passed on after a failure. That one logs the address as the shipped one does
  * ($kwezi_loggable_uri), so no log nginx writes holds a secret.
@@ -23,20 +24,27 @@ const SHIPPED_LOG_DIR = "/var/log/nginx/";
 const SHIPPED_ACCESS_LOG =
   /^(\s*)access_log \/var\/log\/nginx\/kwezi\.access\.log kwezi_redacted;$/gm;
 
+/** Where the shipped site's static "back in a moment" page lives (deploy/www/). */
+const SHIPPED_WWW = /^(\s*)root \/var\/www\/kwezi;$/m;
+export const UNAVAILABLE_PAGE = path.resolve("deploy/www/kwezi-unavailable.html");
+
 /**
- * The shipped site with its log files in `logDir`, and beside each of its access logs the
- * test's JSON log (`jsonLog`, format "upstreams"). Nothing else differs.
+ * The shipped site with its log files in `logDir`, beside each of its access logs the test's
+ * JSON log (`jsonLog`, format "upstreams"), and its static page's folder `wwwDir`. Nothing
+ * else differs.
  */
-export function siteWithLogsIn(logDir: string, jsonLog: string): string {
+export function siteWithLogsIn(logDir: string, jsonLog: string, wwwDir: string): string {
   const shipped = fs.readFileSync(SHIPPED_SITE, "utf8");
   const accessLogs = shipped.match(SHIPPED_ACCESS_LOG)?.length ?? 0;
   if (accessLogs !== 2) throw new Error(`expected 2 shipped access_log lines, found ${accessLogs}`);
+  if (!SHIPPED_WWW.test(shipped)) throw new Error("expected the shipped root /var/www/kwezi;");
   return shipped
     .replace(
       SHIPPED_ACCESS_LOG,
       (line, indent: string) => `${line}\n${indent}access_log ${jsonLog} upstreams;`,
     )
-    .replaceAll(SHIPPED_LOG_DIR, `${logDir}/`);
+    .replaceAll(SHIPPED_LOG_DIR, `${logDir}/`)
+    .replace(SHIPPED_WWW, (_line, indent: string) => `${indent}root ${wwwDir};`);
 }
 export const SHIPPED_SITE_FILES = path.resolve("deploy/nginx/kwezi");
 
@@ -111,8 +119,12 @@ export function writeNginxConfig(
   const temp = (name: string) => path.join(dir, "tmp", name);
   const logs = path.join(dir, "logs");
   fs.mkdirSync(logs, { recursive: true });
+  const www = path.join(dir, "www");
+  fs.mkdirSync(www, { recursive: true, mode: 0o755 });
+  fs.copyFileSync(UNAVAILABLE_PAGE, path.join(www, "kwezi-unavailable.html"));
+  fs.chmodSync(path.join(www, "kwezi-unavailable.html"), 0o644);
   const siteFile = path.join(conf, "kwezi.conf");
-  fs.writeFileSync(siteFile, siteWithLogsIn(logs, path.join(dir, "access.log")));
+  fs.writeFileSync(siteFile, siteWithLogsIn(logs, path.join(dir, "access.log"), www));
   const main = `# Written by tests/setup/nginx.ts: process settings and logs of this test only.
 worker_processes 2;
 pid ${path.join(dir, "nginx.pid")};
