@@ -11,6 +11,7 @@ import { type AppServices, RATE_LIMIT_RULES, systemClock } from "#app/server/con
 import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
+import { MIGRATION_FAILED_EXIT_CODE, MigrationError } from "#app/server/db/migrate.server.ts";
 import { type Env, loadEnv } from "#app/server/env.server.ts";
 import { clientFiles } from "#app/server/http/client-files.server.ts";
 import { pageCacheMiddleware } from "#app/server/http/express-page-cache.server.ts";
@@ -224,9 +225,15 @@ export async function main() {
   try {
     running = await startServer({ dev, env, logger });
   } catch (error) {
-    // One line, no stack: the operator needs to know what to fix.
-    console.error(`start-up failed: ${(error as Error).message}`);
-    process.exit(1);
+    // One line, no stack: the operator needs to know what to fix. A migration the database
+    // refused fails the same way at every start: a code of its own, on which kwezi.service
+    // does not restart (RestartPreventExitStatus). Anything else (a database still booting)
+    // may pass next time: 1, restarted.
+    const final = error instanceof MigrationError && !error.transient;
+    console.error(
+      `start-up failed: ${(error as Error).message}${final ? `. Exit ${MIGRATION_FAILED_EXIT_CODE}, not restarted: fix the database or go back to the previous release (docs/deploy.md, section 10)` : ""}`,
+    );
+    process.exit(final ? MIGRATION_FAILED_EXIT_CODE : 1);
   }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {

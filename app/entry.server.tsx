@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import { InlineStylesContext } from "./components/page-styles.tsx";
 import { servicesContext } from "./server/context.server.ts";
+import { isDatabaseUnreachable } from "./server/db/errors.server.ts";
+import { DATABASE_UNAVAILABLE_HEADERS } from "./server/http/database-unavailable.server.ts";
 import { redactUrl, serializeLoggedError } from "./server/http/log-redaction.server.ts";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
 // The public stylesheet's text, inlined in every public page (issue 18; page-styles.tsx).
@@ -33,6 +35,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   const logged =
     isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  if (isDatabaseUnreachable(logged)) databaseUnreachable.add(context);
   let logger: Logger | undefined;
   try {
     logger = (context as Readonly<RouterContextProvider>).get(servicesContext).logger;
@@ -51,6 +54,43 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   );
 };
 
+/**
+ * Requests (their load context) during which a loader, action or render failed because the
+ * database could not be reached, seen by handleError: they answer 503, not 500.
+ */
+const databaseUnreachable = new WeakSet<object>();
+
+/**
+ * A request that failed on an unreachable database answers 503 (not 500), and every 503 says
+ * when to try again (docs/deploy.md, "When PostgreSQL goes away"). `Cache-Control` too: a
+ * CDN or the page cache must not keep it.
+ */
+function unavailableStatus(status: number, headers: Headers, loadContext: object): number {
+  const answer = status >= 500 && databaseUnreachable.has(loadContext) ? 503 : status;
+  if (answer === 503) {
+    for (const [name, value] of Object.entries(DATABASE_UNAVAILABLE_HEADERS)) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
+  }
+  return answer;
+}
+
+/** A data request (`.data`, a client navigation) gets the same status and headers. */
+export function handleDataRequest(
+  response: Response,
+  { context }: { context: Readonly<RouterContextProvider> },
+): Response {
+  const headers = new Headers(response.headers);
+  const status = unavailableStatus(response.status, headers, context);
+  if (
+    status === response.status &&
+    headers.get("Retry-After") === response.headers.get("Retry-After")
+  ) {
+    return response;
+  }
+  return new Response(response.body, { status, statusText: response.statusText, headers });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,6 +98,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseStatusCode = unavailableStatus(responseStatusCode, responseHeaders, loadContext);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

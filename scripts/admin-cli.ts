@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH } from "#app/lib/validation/users.ts";
 import type { AuditActor } from "#app/server/audit/audit.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
+import { migrationStatus } from "#app/server/db/migrate.server.ts";
 import {
   findUserByEmail,
   normalizeEmail,
@@ -32,6 +33,9 @@ Commands:
   grant <email>     Make the account an admin.
   revoke <email>    Remove admin access (refused for the last admin).
   list              List accounts and their access.
+  migrations status What the next start would do to the database: the migrations this
+                    release would apply, changing nothing. Run it from a new release before
+                    switching to it (docs/deploy.md, section 10).
 ${BACKUP_USAGE}`;
 
 export interface CliIo {
@@ -57,7 +61,8 @@ const ACCOUNT_COMMANDS = new Set(["create", "grant", "revoke", "list"]);
  */
 export function answerWithoutDatabase(argv: string[], io: CliIo): number | undefined {
   const [command] = argv;
-  if (command !== undefined && ACCOUNT_COMMANDS.has(command)) return undefined;
+  if (command !== undefined && (ACCOUNT_COMMANDS.has(command) || command === "migrations"))
+    return undefined;
   if (command === undefined || command === "help" || command === "--help") {
     io.out(USAGE);
     return command ? 0 : 2;
@@ -83,6 +88,8 @@ export async function runAdminCli(db: Database, argv: string[], io: CliIo): Prom
   };
 
   switch (command) {
+    case "migrations":
+      return runMigrationsCommand(db, rest, io);
     case "create": {
       const unknown = [...flags].filter((f) => !["--admin", "--password-stdin"].includes(f));
       if (unknown.length) {
@@ -162,4 +169,45 @@ function report(
   }
   io.err(accessChangeError(intent, result.reason));
   return 1;
+}
+
+/**
+ * `migrations status`: what the next start of this release would apply, read without changing
+ * the database (scripts/admin.ts does not migrate before it). Exit 1 when the database was
+ * migrated by a release newer than this one, which this release cannot run on.
+ */
+async function runMigrationsCommand(
+  db: Database,
+  args: string[],
+  io: CliIo,
+  options: { migrationsFolder?: string } = {},
+): Promise<number> {
+  if (args.length !== 1 || args[0] !== "status") {
+    io.err(`Usage: npm run admin -- migrations status\n\n${USAGE}`);
+    return 2;
+  }
+  const status = await migrationStatus(db, options);
+  io.out(`Recorded in the database: ${status.applied} migration(s).`);
+  for (const tag of status.repairs) {
+    io.out(
+      `To repair: ${tag} is recorded in the text it had before it was rewritten; the next start adds what the rewrite added (decision 029).`,
+    );
+  }
+  if (status.unknown.length > 0) {
+    io.err(
+      `The database has ${status.unknown.length} migration(s) this release does not have: a newer release migrated it. Run that release, or restore the backup taken before its upgrade (docs/deploy.md, section 10).`,
+    );
+    return 1;
+  }
+  if (status.pending.length === 0) {
+    io.out("Up to date: the next start applies no migration.");
+    return 0;
+  }
+  io.out(
+    `Pending: the next start applies ${status.pending.length} migration(s), in one transaction (all or none):`,
+  );
+  for (const migration of status.pending) {
+    io.out(`  ${migration.tag}  (generated ${new Date(migration.when).toISOString()})`);
+  }
+  return 0;
 }

@@ -7,9 +7,10 @@ import { answerWithoutDatabase, type CliIo, runAdminCli } from "./admin-cli.ts";
 
 /*
  * The admin CLI: `npm run admin -- create|grant|revoke|list …` (README "The first admin"),
- * and `backup|restore|copy-to|verify` (scripts/admin-backup.ts).
+ * `migrations status`, and `backup|restore|copy-to|verify` (scripts/admin-backup.ts).
  * It opens the configured database (DATABASE_URL, or the PGlite files in DATA_DIR; reads
- * ./.env like `npm start`), applies pending migrations, runs one command and closes it.
+ * ./.env like `npm start`), applies pending migrations (not for `migrations status`, which
+ * reports them), runs one command and closes it.
  * With PGlite, stop the server first: the embedded database serves one process at a time.
  */
 
@@ -79,7 +80,8 @@ async function main() {
     pgliteDir: env.DATABASE_URL ? undefined : pgliteDirectory(env),
   });
   try {
-    await migrateDatabase(handle);
+    // `migrations status` reads what the next start would do: nothing is migrated before it.
+    if (argv[0] !== "migrations") await migrateDatabase(handle);
     return await runAdminCli(handle.db, argv, io);
   } finally {
     await handle.close();

@@ -1,12 +1,15 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { COMPANY } from "#app/content/company.ts";
 
 /**
  * The spec's generic screen for routing errors. Never shows a stack trace or SQL to the
- * visitor: the server logs the details.
+ * visitor: the server logs the details. A 503 is the database being out of reach (an admin
+ * page during an outage): it says so, and that the same request will work again.
  */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 503) return <DatabaseUnavailable />;
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
@@ -18,6 +21,26 @@ export function GeneralErrorBoundary() {
       <Link to="/" className="font-semibold text-primary underline underline-offset-4">
         Return to Home
       </Link>
+    </main>
+  );
+}
+
+/** What a page that needs the database says while it cannot be reached (503, Retry-After). */
+export function DatabaseUnavailable() {
+  return (
+    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">Back in a moment</h1>
+      <p className="text-muted-foreground">
+        Our database cannot be reached just now, so this page cannot be shown. Nothing is wrong with
+        your request: please try again in a minute (reload the page, or send the form again).
+      </p>
+      <p className="text-sm">
+        Urgent? Call us on{" "}
+        <a href={COMPANY.phoneHref} className="font-semibold text-primary underline">
+          {COMPANY.phone}
+        </a>
+        .
+      </p>
     </main>
   );
 }

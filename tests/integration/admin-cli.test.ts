@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { REWRITTEN_MIGRATIONS } from "#app/server/db/migrate.server.ts";
 import { authenticate, isAdmin } from "#app/server/users/accounts.server.ts";
 import { auditLog } from "#db/schema/index.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
@@ -100,6 +101,71 @@ describe("admin CLI", () => {
     expect(result.err[0]).toContain("Usage: npm run admin");
   });
 
+  it("migrations status says what the next start would apply, changing nothing", async () => {
+    const upToDate = await run(["migrations", "status"]);
+    expect(upToDate).toMatchObject({ code: 0, err: [] });
+    expect(upToDate.out.at(-1)).toBe("Up to date: the next start applies no migration.");
+
+    const recorded = async () => {
+      const result = (await handle.db.execute(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at`,
+      )) as unknown;
+      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        id: number;
+        hash: string;
+        created_at: string | number;
+      }[];
+    };
+    const before = await recorded();
+    const last = before.at(-1)!;
+    const migrationsBefore = before.length;
+    try {
+      // As if the database were one release behind: 0011 pending.
+      await handle.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
+      const behind = await run(["migrations", "status"]);
+      expect(behind.code).toBe(0);
+      expect(behind.out).toEqual([
+        `Recorded in the database: ${migrationsBefore - 1} migration(s).`,
+        "Pending: the next start applies 1 migration(s), in one transaction (all or none):",
+        expect.stringMatching(/^ {2}0011_admin_counts_at_scale {2}\(generated 2026-/),
+      ]);
+
+      // Recorded in 0011's first text (decision 029): repaired, nothing pending.
+      await handle.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+            values (${REWRITTEN_MIGRATIONS[0]!.was.hash}, ${REWRITTEN_MIGRATIONS[0]!.was.when})`,
+      );
+      const repair = await run(["migrations", "status"]);
+      expect(repair.code).toBe(0);
+      expect(repair.out[1]).toMatch(
+        /^To repair: 0011_admin_counts_at_scale is recorded in the text/,
+      );
+      expect(repair.out.at(-1)).toBe("Up to date: the next start applies no migration.");
+
+      // Migrated by a newer release: this one cannot run on it.
+      await handle.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at)
+            values ('from-a-newer-release', ${Number(last.created_at) + 1000})`,
+      );
+      const newer = await run(["migrations", "status"]);
+      expect(newer.code).toBe(1);
+      expect(newer.err[0]).toMatch(/^The database has 1 migration\(s\) this release does not have/);
+    } finally {
+      await handle.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where id > ${last.id - 1}`,
+      );
+      await handle.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+            values (${last.id}, ${last.hash}, ${last.created_at})`,
+      );
+    }
+    expect(await recorded()).toEqual(before);
+    expect((await run(["migrations", "status"])).out.at(-1)).toBe(
+      "Up to date: the next start applies no migration.",
+    );
+    expect((await run(["migrations", "check"])).code).toBe(2);
+  });
+
   it.skipIf(TEST_DB_KIND !== "pglite")(
     "runs as a process on the configured database, with --password-stdin",
     () => {
@@ -119,6 +185,8 @@ describe("admin CLI", () => {
       expect(created.stderr).toBe("");
       expect(created.status).toBe(0);
       expect(created.stdout).toContain("ops@example.co.za is now an admin.");
+      // Nothing for the next start to apply: create migrated first.
+      expect(cli(["migrations", "status"]).stdout).toContain("Up to date");
       const listed = cli(["list"]);
       expect(listed.stdout).toMatch(/ops@example\.co\.za\s+Admin/);
       const noTty = cli(["create", "tty@example.co.za"], "");
@@ -136,6 +204,25 @@ describe("admin CLI", () => {
       expect(help.status).toBe(0);
       expect(help.stdout).toContain("Usage: npm run admin -- <command>");
       expect(fs.existsSync(elsewhere)).toBe(false);
+
+      // migrations status on a new database lists every migration and applies none of them.
+      const empty = { ...env, DATA_DIR: createTempDataDir() };
+      const status = () =>
+        spawnSync(
+          process.execPath,
+          ["--import", "tsx", "scripts/admin.ts", "migrations", "status"],
+          {
+            env: empty,
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
+      const first = status();
+      expect(first.stderr).toBe("");
+      expect(first.status).toBe(0);
+      expect(first.stdout).toContain("Recorded in the database: 0 migration(s).");
+      expect(first.stdout).toContain("  0000_init  (generated");
+      expect(status().stdout).toBe(first.stdout);
     },
     120_000,
   );

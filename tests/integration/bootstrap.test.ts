@@ -3,7 +3,7 @@ import { count, sql } from "drizzle-orm";
 import pino from "pino";
 import postgres from "postgres";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
+import { bootstrapDatabase, NO_ADMIN_WARNING } from "#app/server/db/bootstrap.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
 import { MigrationError } from "#app/server/db/migrate.server.ts";
 import { loadEnv, pgliteDirectory } from "#app/server/env.server.ts";
@@ -117,6 +117,32 @@ describe("start-up on the configured database", () => {
     });
   });
 
+  it("warns at each start while no account is an admin, saying how to make one", {
+    timeout: 90_000,
+  }, async () => {
+    // A newcomer's first `npm start`: no ADMIN_EMAIL, so a shop nobody can sign in to.
+    const database = await emptyDatabase();
+    const lines: { level: number; msg: string }[] = [];
+    const recording = pino(
+      { level: "info" },
+      { write: (line: string) => lines.push(JSON.parse(line)) },
+    );
+    await using(await bootstrapDatabase(database.env(), recording), async () => {});
+    const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg);
+    expect(warnings).toEqual([NO_ADMIN_WARNING]);
+    expect(NO_ADMIN_WARNING).toContain("ADMIN_EMAIL and ADMIN_PASSWORD");
+    expect(NO_ADMIN_WARNING).toContain("npm run admin -- create");
+
+    // Once an admin exists (here through ADMIN_EMAIL), starts are quiet again.
+    lines.length = 0;
+    const withAdmin = database.env({
+      ADMIN_EMAIL: "owner@example.co.za",
+      ADMIN_PASSWORD: "owner-password-1",
+    });
+    await using(await bootstrapDatabase(withAdmin, recording), async () => {});
+    expect(lines.filter((line) => line.level >= 40)).toEqual([]);
+  });
+
   it.runIf(TEST_DB_KIND === "postgres")(
     "two processes starting together on an empty PostgreSQL seed one catalogue and one admin",
     { timeout: 120_000 },
@@ -163,8 +189,11 @@ describe("start-up on the configured database", () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(MigrationError);
+    expect(failure).toMatchObject({ migration: "0000_init", transient: false });
     const message = (failure as Error).message;
-    expect(message).toMatch(/^database migration failed: .*categories/);
+    expect(message).toMatch(
+      /^database migration 0000_init failed: .*categories.*; nothing was applied/,
+    );
     expect(message).not.toContain("\n");
 
     // Closed: the embedded database can be opened again at once (PGlite allows one opener).

@@ -1,12 +1,18 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { COMPANY } from "#app/content/company.ts";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
+import { MIGRATION_FAILED_EXIT_CODE } from "#app/server/db/migrate.server.ts";
 import {
   createNginxDir,
   findNginx,
+  freePort,
   NO_NGINX,
   SHIPPED_SITE_FILES,
   testNginxConfig,
@@ -104,6 +110,145 @@ describe("deploy/caddy/Caddyfile", () => {
   });
 });
 
+describe("deploy/caddy/Caddyfile in front of a stand-in app", () => {
+  it("logs no order or unsubscribe token, and answers its static page when the app is down", async ({
+    skip,
+  }) => {
+    skip(
+      !commandExists("caddy"),
+      "caddy is not installed: apt-get install caddy (Debian 12 has 2.6; .ci/run installs it)",
+    );
+    // A tiny upstream in place of the app, answering every request (and /healthz) with 200,
+    // and /own-503 as the app answers a form it could not store.
+    const upstream = http.createServer((req, res) => {
+      if (req.url === "/own-503") res.statusCode = 503;
+      res.end(req.url === "/own-503" ? "Submission Failed" : "ok");
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", () => resolve()));
+    const upstreamPort = (upstream.address() as AddressInfo).port;
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "caddy-log-test-"));
+    const env = {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: home,
+      XDG_CONFIG_HOME: home,
+      KWEZI_SITE: "localhost",
+      KWEZI_UPSTREAMS: `127.0.0.1:${upstreamPort}`,
+    };
+    // The shipped Caddyfile as Caddy reads it (its JSON), changed only where a test must: a
+    // free port over plain http instead of certificates from Let's Encrypt, no admin
+    // endpoint, and the log file in the test's folder. Its handlers and log filters stay.
+    const adapted = spawnSync(
+      "caddy",
+      ["adapt", "--adapter", "caddyfile", "--config", "deploy/caddy/Caddyfile"],
+      { encoding: "utf8", env },
+    );
+    expect(adapted.status, adapted.stderr).toBe(0);
+    // The static page's folder (deploy/www/, installed in /var/www/kwezi) is the checkout's.
+    expect(adapted.stdout).toContain('"/var/www/kwezi"');
+    const config = JSON.parse(
+      adapted.stdout.replaceAll('"/var/www/kwezi"', JSON.stringify(path.resolve("deploy/www"))),
+    );
+    const port = await freePort();
+    const server = config.apps.http.servers.srv0;
+    server.listen = [`127.0.0.1:${port}`];
+    server.automatic_https = { disable: true };
+    delete server.tls_connection_policies;
+    delete config.apps.tls;
+    config.admin = { disabled: true };
+    config.storage = { module: "file_system", root: home };
+    const logs = Object.values(config.logging.logs) as { writer?: { filename?: string } }[];
+    const accessLog = logs.find(
+      (log) => log.writer?.filename === "/var/log/caddy/kwezi.access.log",
+    );
+    expect(accessLog, "the shipped log file").toBeDefined();
+    const logFile = path.join(home, "kwezi.access.log");
+    accessLog!.writer!.filename = logFile;
+    const configFile = path.join(home, "caddy.json");
+    fs.writeFileSync(configFile, JSON.stringify(config));
+
+    const caddy = spawn("caddy", ["run", "--config", configFile], { env, stdio: "pipe" });
+    let output = "";
+    caddy.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+    caddy.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    const exited = new Promise((resolve) => caddy.once("exit", resolve));
+    try {
+      const fetchPage = (pathname: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>(
+          (resolve, reject) => {
+            const request = http.get(
+              {
+                host: "127.0.0.1",
+                port,
+                path: pathname,
+                headers: { Host: "localhost", ...headers },
+              },
+              (response) => {
+                let text = "";
+                response.on("data", (chunk: Buffer) => (text += chunk));
+                response.on("end", () =>
+                  resolve({ status: response.statusCode ?? 0, text, headers: response.headers }),
+                );
+              },
+            );
+            request.on("error", reject);
+          },
+        );
+      const get = async (pathname: string, headers: Record<string, string> = {}) =>
+        (await fetchPage(pathname, headers)).status;
+      await expect.poll(() => get("/").catch(() => 0), { timeout: 10_000 }).toBe(200);
+      const tokens = Array.from({ length: 8 }, () => crypto.randomBytes(32).toString("base64url"));
+      const requests = [
+        `/orders/${tokens[0]}`,
+        `/%6Frders/${tokens[1]}`,
+        `/orders/${tokens[2]}.data`,
+        `/newsletter/unsubscribe/${tokens[3]}`,
+        `/__manifest?paths=%2Forders%2F${tokens[4]}`,
+        `/ORDERS/${tokens[5]}`,
+        `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
+      ];
+      for (const request of requests) {
+        expect(await get(request, { Referer: `https://localhost/orders/${tokens[7]}` })).toBe(200);
+      }
+      expect(await get("/crafts?category=Gifts")).toBe(200);
+
+      // The app's own 503 passes through; when no app answers, the static page takes over.
+      expect(await fetchPage("/own-503")).toMatchObject({ status: 503, text: "Submission Failed" });
+      await new Promise((resolve) => upstream.close(resolve));
+      upstream.closeAllConnections();
+      const down = await fetchPage("/crafts");
+      expect([502, 503]).toContain(down.status);
+      expect(down.headers["retry-after"]).toBe("30");
+      expect(down.text).toContain("<h1>Back in a moment</h1>");
+      expect(down.text).toContain(COMPANY.phone);
+    } finally {
+      caddy.kill("SIGTERM");
+      await exited;
+      if (upstream.listening) await new Promise((resolve) => upstream.close(resolve));
+    }
+    const uris = fs
+      .readFileSync(logFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    expect(uris).toEqual([
+      "/",
+      "/orders/[redacted]",
+      "/[redacted]",
+      "/orders/[redacted]",
+      "/newsletter/unsubscribe/[redacted]",
+      "/__manifest?paths=[redacted]",
+      "/ORDERS/[redacted]",
+      "/__manifest?paths=/crafts,/orders/[redacted]",
+      "/crafts?category=Gifts",
+      "/own-503",
+      "/crafts",
+    ]);
+    const everything = `${fs.readFileSync(logFile, "utf8")}${output}`;
+    expect(everything).not.toMatch(/[A-Za-z0-9_-]{43}/);
+  });
+});
+
 describe("deploy/systemd", () => {
   it("passes systemd-analyze verify: the app, the backup and its timer", ({ skip }) => {
     skip(
@@ -129,6 +274,16 @@ describe("deploy/systemd", () => {
     // Unknown or misspelt settings are only warned about, with the status still 0.
     expect(output).not.toMatch(/unknown|invalid|failed|not executable|ignoring/i);
     expect(result.status).toBe(0);
+  });
+
+  it("does not restart the app after a migration the database refused", () => {
+    // The code server.ts exits with then (failed-migration.test.ts): restarting would fail
+    // the same way every 3 s.
+    const unit = fs.readFileSync("deploy/systemd/kwezi.service", "utf8");
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    expect(unit).toMatch(
+      new RegExp(`^RestartPreventExitStatus=${MIGRATION_FAILED_EXIT_CODE}$`, "m"),
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import path from "node:path";
 import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMPANY } from "#app/content/company.ts";
 import { imageVariants } from "#app/lib/image-variants.ts";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
@@ -301,6 +302,52 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     const challenge = await send(`${plainHttp}/.well-known/acme-challenge/token`);
     expect(challenge.status).toBe(404);
     expect(challenge.text).toContain("<center>nginx</center>");
+  });
+
+  it("writes no order or unsubscribe token to any log, however the address is written", async ({
+    skip,
+  }) => {
+    skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
+    // Shaped like the real ones (32 random bytes, base64url); unknown here, so 404s, which
+    // nginx logs all the same.
+    const token = () => crypto.randomBytes(32).toString("base64url");
+    const tokens = Array.from({ length: 9 }, token);
+    const adminOrder = crypto.randomUUID();
+    const requests = [
+      `/orders/${tokens[0]}`,
+      `/%6Frders/${tokens[1]}`,
+      `/orders/${tokens[2]}.data`,
+      `/newsletter/unsubscribe/${tokens[3]}`,
+      `/__manifest?paths=%2Forders%2F${tokens[4]}`,
+      `/ORDERS/${tokens[5]}`,
+      `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
+      `/admin/../orders/${tokens[7]}`,
+      `/admin/orders/${adminOrder}`,
+    ];
+    const since = Date.now();
+    for (const request of requests) {
+      // Through both servers: https, and the plain-http redirect.
+      await send(`${base}${request}`, {
+        headers: { Referer: `${base}/orders/${tokens[8]}` },
+      });
+      await send(`${plainHttp}${request}`);
+    }
+    await expect.poll(() => servedBy(/./, since).length).toBeGreaterThanOrEqual(requests.length);
+    const files = nginx.logFiles();
+    // The shipped log (deploy/nginx/kwezi.conf's path, moved to the test's folder) was written,
+    // in the shipped format: the secret paths are there, cut after their name.
+    const shipped = files["logs/kwezi.access.log"] ?? "";
+    expect(shipped).toContain('"GET /orders/[redacted] HTTP/1.1" 404');
+    expect(shipped).toContain('"GET /[redacted] HTTP/1.1"');
+    expect(shipped).toContain('"GET /orders/[redacted] HTTP/1.1" 301');
+    expect(shipped).toContain("/newsletter/unsubscribe/[redacted]");
+    expect(shipped).toContain("/__manifest?paths=[redacted]");
+    expect(shipped).toContain(`"${base}/orders/[redacted]"`);
+    // The admin's order page is no secret: its id is kept.
+    expect(shipped).toContain(`"GET /admin/orders/${adminOrder} HTTP/1.1" 302`);
+    for (const [name, text] of Object.entries({ ...files, output: nginx.output() })) {
+      for (const secret of tokens) expect(text, `${name} holds a token`).not.toContain(secret);
+    }
   });
 
   it("(a) keeps an admin signed in whichever process answers", async ({ skip }) => {
@@ -715,4 +762,26 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     figures["backup while serving"] =
       `${summary.rows} rows and ${summary.files} images, ${(fs.statSync(path.join(backups, name!)).size / 1024).toFixed(0)} KB`;
   }, 90_000);
+  // Last: it stops both app processes.
+  it("answers the static 'back in a moment' page when no app process answers", async ({ skip }) => {
+    skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
+    for (const node of [nodes.A, nodes.B]) {
+      node.server.child.kill("SIGKILL");
+      await node.server.exited;
+    }
+    for (const pathname of ["/crafts", "/admin/dashboard", "/orders/x.data"]) {
+      const reply = await send(`${base}${pathname}`);
+      expect(reply.status, pathname).toBe(502);
+      expect(reply.headers["retry-after"], pathname).toBe("30");
+      expect(reply.headers["cache-control"], pathname).toBe("no-store");
+      expect(reply.text, pathname).toContain("<h1>Back in a moment</h1>");
+      expect(reply.text, pathname).toContain(COMPANY.phone);
+    }
+    // The page itself is not an address of the site.
+    nodes.A = startNode(nodes.A);
+    await nodes.A.server.ready;
+    const direct = await send(`${base}/kwezi-unavailable.html`);
+    expect(direct.status).toBe(404);
+    expect(direct.text).not.toContain("<h1>Back in a moment</h1>");
+  });
 });

@@ -6,15 +6,46 @@ import path from "node:path";
 import type { TestCertificate } from "./tls.ts";
 
 /*
- * Debian's nginx with the shipped site (deploy/nginx/kwezi.conf), included verbatim: the test
- * writes only what differs per site (kwezi/upstream.conf, kwezi/http.conf, kwezi/https.conf
- * beside its own nginx.conf) and runs nginx as a child process with its own prefix, pid file,
- * temp folders and logs under a temp folder, on free ports. The access log is JSON lines with
- * the upstream that answered each request ($upstream_addr), so a test can see which app
- * process served what and what nginx passed on after a failure.
+ * Debian's nginx with the shipped site (deploy/nginx/kwezi.conf): the test writes only what
+ * differs per site (kwezi/upstream.conf, kwezi/http.conf, kwezi/https.conf beside its own
+ * nginx.conf) and runs nginx as a child process with its own prefix, pid file, temp folders
+ * and logs under a temp folder, on free ports. The site is used as shipped but for its log
+ * files, which move from /var/log/nginx/ to the test's folder (the shipped, redacted access
+ * log included), its static "back in a moment" page's folder (/var/www/kwezi, the checkout's
+ * deploy/www copied), and one more access log beside each: JSON lines with the upstream that
+ * answered each request ($upstream_addr), so a test can see which app process served what and
+ * what nginx passed on after a failure. That one logs the address as the shipped one does
+ * ($kwezi_loggable_uri), so no log nginx writes holds a secret.
  */
 
 export const SHIPPED_SITE = path.resolve("deploy/nginx/kwezi.conf");
+/** Where the shipped site writes its logs; the test's copy writes them in its own folder. */
+const SHIPPED_LOG_DIR = "/var/log/nginx/";
+const SHIPPED_ACCESS_LOG =
+  /^(\s*)access_log \/var\/log\/nginx\/kwezi\.access\.log kwezi_redacted;$/gm;
+
+/** Where the shipped site's static "back in a moment" page lives (deploy/www/). */
+const SHIPPED_WWW = /^(\s*)root \/var\/www\/kwezi;$/m;
+export const UNAVAILABLE_PAGE = path.resolve("deploy/www/kwezi-unavailable.html");
+
+/**
+ * The shipped site with its log files in `logDir`, beside each of its access logs the test's
+ * JSON log (`jsonLog`, format "upstreams"), and its static page's folder `wwwDir`. Nothing
+ * else differs.
+ */
+export function siteWithLogsIn(logDir: string, jsonLog: string, wwwDir: string): string {
+  const shipped = fs.readFileSync(SHIPPED_SITE, "utf8");
+  const accessLogs = shipped.match(SHIPPED_ACCESS_LOG)?.length ?? 0;
+  if (accessLogs !== 2) throw new Error(`expected 2 shipped access_log lines, found ${accessLogs}`);
+  if (!SHIPPED_WWW.test(shipped)) throw new Error("expected the shipped root /var/www/kwezi;");
+  return shipped
+    .replace(
+      SHIPPED_ACCESS_LOG,
+      (line, indent: string) => `${line}\n${indent}access_log ${jsonLog} upstreams;`,
+    )
+    .replaceAll(SHIPPED_LOG_DIR, `${logDir}/`)
+    .replace(SHIPPED_WWW, (_line, indent: string) => `${indent}root ${wwwDir};`);
+}
 export const SHIPPED_SITE_FILES = path.resolve("deploy/nginx/kwezi");
 
 /** The nginx binary: NGINX_BINARY, else Debian's /usr/sbin/nginx or one on the PATH. */
@@ -86,6 +117,14 @@ export function writeNginxConfig(
   fs.writeFileSync(path.join(conf, "kwezi", "http.conf"), site.http);
   fs.writeFileSync(path.join(conf, "kwezi", "https.conf"), site.https);
   const temp = (name: string) => path.join(dir, "tmp", name);
+  const logs = path.join(dir, "logs");
+  fs.mkdirSync(logs, { recursive: true });
+  const www = path.join(dir, "www");
+  fs.mkdirSync(www, { recursive: true, mode: 0o755 });
+  fs.copyFileSync(UNAVAILABLE_PAGE, path.join(www, "kwezi-unavailable.html"));
+  fs.chmodSync(path.join(www, "kwezi-unavailable.html"), 0o644);
+  const siteFile = path.join(conf, "kwezi.conf");
+  fs.writeFileSync(siteFile, siteWithLogsIn(logs, path.join(dir, "access.log"), www));
   const main = `# Written by tests/setup/nginx.ts: process settings and logs of this test only.
 worker_processes 2;
 pid ${path.join(dir, "nginx.pid")};
@@ -94,14 +133,14 @@ daemon off;
 events { worker_connections 1024; }
 http {
     default_type application/octet-stream;
-    log_format upstreams escape=json '{"t":$msec,"status":$status,"method":"$request_method","uri":"$request_uri","upstream":"$upstream_addr","upstreamStatus":"$upstream_status","client":"$remote_addr"}';
-    access_log ${path.join(dir, "access.log")} upstreams;
+    log_format upstreams escape=json '{"t":$msec,"status":$status,"method":"$request_method","uri":"$kwezi_loggable_uri","upstream":"$upstream_addr","upstreamStatus":"$upstream_status","client":"$remote_addr"}';
+    access_log ${path.join(dir, "logs", "other.access.log")};
     client_body_temp_path ${temp("body")};
     proxy_temp_path ${temp("proxy")};
     fastcgi_temp_path ${temp("fastcgi")};
     uwsgi_temp_path ${temp("uwsgi")};
     scgi_temp_path ${temp("scgi")};
-    include ${SHIPPED_SITE};
+    include ${siteFile};
 }
 `;
   const file = path.join(conf, "nginx.conf");
@@ -136,6 +175,8 @@ export interface RunningNginx {
   dir: string;
   /** Every request nginx has logged so far. */
   accessLog(): AccessEntry[];
+  /** Every file nginx wrote under its folder's logs/ and its JSON access log, by name. */
+  logFiles(): Record<string, string>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -203,6 +244,15 @@ export async function startNginx(
         .split("\n")
         .filter(Boolean)
         .map((line) => JSON.parse(line) as AccessEntry);
+    },
+    logFiles() {
+      const files: Record<string, string> = {};
+      const json = path.join(dir, "access.log");
+      if (fs.existsSync(json)) files["access.log"] = fs.readFileSync(json, "utf8");
+      for (const name of fs.readdirSync(path.join(dir, "logs"))) {
+        files[`logs/${name}`] = fs.readFileSync(path.join(dir, "logs", name), "utf8");
+      }
+      return files;
     },
     output: () => output,
     async stop() {

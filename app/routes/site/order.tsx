@@ -5,6 +5,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { eftDetails } from "#app/server/env.server.ts";
+import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
 import type { Route } from "./+types/order";
 
@@ -20,7 +21,7 @@ const NOINDEX = { "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env } = getServices(context);
-  const order = await getBuyerOrder(db, params.token);
+  const order = await getBuyerOrder(db, params.token).catch(throwAsUnavailable);
   if (!order) throw data("This order link is not valid.", { status: 404, headers: NOINDEX });
   // The bank account only once payment is arranged by EFT (the page says "we will send our
   // banking details" when none is configured).
@@ -51,6 +52,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
       <PackageSearchIcon aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -60,7 +62,9 @@ export function ErrorBoundary() {
       <p className="text-muted-foreground">
         {notFound
           ? "This order link is not valid. Check that you opened the whole link from your order e-mail, or contact us and mention your order number."
-          : "Something went wrong on our side. Please try again in a moment."}
+          : unavailable
+            ? "Our database cannot be reached just now. Please try again in a minute: the link will work again."
+            : "Something went wrong on our side. Please try again in a moment."}
       </p>
       <p className="text-sm">
         {COMPANY.phone} ·{" "}

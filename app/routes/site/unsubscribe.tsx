@@ -2,6 +2,7 @@ import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-rou
 import { Button } from "#app/components/ui/button.tsx";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import {
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
   if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
   // An old link opened again says so, instead of offering to remove the address once more.
-  return { email, subscribed: await isSubscribed(db, email) };
+  return { email, subscribed: await isSubscribed(db, email).catch(throwAsUnavailable) };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -102,13 +103,16 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
 export function ErrorBoundary() {
   const error = useRouteError();
   const invalidLink = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <section className="mx-auto max-w-xl px-4 py-20">
       <h1 className="text-3xl font-bold tracking-tight">Unsubscribe</h1>
       <p className="mt-4">
         {invalidLink
           ? "This unsubscribe link is not valid. E-mail us and we will remove your address by hand."
-          : "We could not remove your address just now. Please try again in a moment, or e-mail us and we will remove it by hand."}
+          : unavailable
+            ? "Our database cannot be reached just now. Please try again in a minute: the link will work again. Or e-mail us and we will remove your address by hand."
+            : "We could not remove your address just now. Please try again in a moment, or e-mail us and we will remove it by hand."}
       </p>
     </section>
   );

@@ -3,15 +3,20 @@ import { seedDemoCatalogue } from "../catalog/demo-catalogue.server.ts";
 import { type Env, pgliteDirectory } from "../env.server.ts";
 import { createStorage } from "../storage/storage.server.ts";
 import { ensureAdminAccount } from "../users/accounts.server.ts";
+import { hasAnAdmin } from "../users/admin-access.server.ts";
 import { type DatabaseHandle, openDatabase, redactUrl } from "./client.server.ts";
 import { migrateDatabase } from "./migrate.server.ts";
 
 export { uploadsDirectory } from "../storage/storage.server.ts";
 
+/** Logged at each start while no account is an admin (README: The first admin). */
+export const NO_ADMIN_WARNING =
+  "no admin account yet: nobody can sign in to /admin. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or run `npm run admin -- create you@example.co.za --admin` (with the embedded database, while the server is stopped)";
+
 /**
- * Opens the configured database, applies migrations, makes the ADMIN_EMAIL account an admin
- * and seeds the demo catalogue into an empty database. Any failure closes what was opened
- * and throws with a message fit for one line.
+ * Opens the configured database, applies migrations, makes the ADMIN_EMAIL account an admin,
+ * seeds the demo catalogue into an empty database and warns when no account is an admin. Any
+ * failure closes what was opened and throws with a message fit for one line.
  */
 export async function bootstrapDatabase(env: Env, logger: Logger): Promise<DatabaseHandle> {
   const handle = await openDatabase({
@@ -36,6 +41,8 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
       if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
         logger.info("seeded the demo catalogue");
       }
+      // A newcomer who ran `npm start` alone has a shop nobody can sign in to: say so, and how.
+      if (!(await hasAnAdmin(handle.db))) logger.warn(NO_ADMIN_WARNING);
     });
     return handle;
   } catch (error) {

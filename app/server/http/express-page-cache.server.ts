@@ -9,6 +9,7 @@ import {
   pageCacheKey,
   pageExpiresAt,
   publicCacheControl,
+  STALE_PAGE_CACHE_CONTROL,
 } from "./page-cache.server.ts";
 import { addressKey } from "./rate-limit.server.ts";
 import type { RequestInfo } from "./request-info.server.ts";
@@ -51,9 +52,16 @@ export function pageCacheMiddleware(options: {
     }
     try {
       const key = pageCacheKey(req.path, new URL(req.originalUrl, "http://x").search);
-      let page = cache.get(key);
-      let state: "hit" | "miss" | "bypass" = "hit";
-      if (!page) {
+      const found = cache.lookup(key);
+      let page: CachedPage;
+      let state: "hit" | "miss" | "bypass" | "stale";
+      if (found?.fresh) {
+        page = found.page;
+        state = "hit";
+      } else if (found?.retryLater) {
+        page = found.page;
+        state = "stale";
+      } else {
         const generation = cache.generation;
         const headers = new Headers();
         for (const [name, value] of Object.entries(req.headers)) {
@@ -62,18 +70,36 @@ export function pageCacheMiddleware(options: {
         }
         // Rendered from its key, so what is stored is what the key means.
         const url = new URL(key, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-        const response = await render(new Request(url, { headers }), {
+        const rendered = await render(new Request(url, { headers }), {
           clientAddress: addressKey(req.ip),
           cspNonce: cache.placeholders.nonce,
           formStamp: cache.placeholders.formStamp,
-        });
-        const rendered: CachedPage = {
-          status: response.status,
-          headers: [...response.headers.entries()],
-          body: await response.text(),
-        };
-        state = cache.set(key, rendered, generation) ? "miss" : "bypass";
-        page = rendered;
+        }).then(
+          async (response): Promise<CachedPage> => ({
+            status: response.status,
+            headers: [...response.headers.entries()],
+            body: await response.text(),
+          }),
+          (error: unknown) => {
+            // A page we still have is served below; otherwise the error page, as before.
+            if (!found) throw error;
+            options.logger.error({ err: error, url: key }, "page cache: rendering failed");
+            return null;
+          },
+        );
+        if (rendered && cache.set(key, rendered, generation)) {
+          page = rendered;
+          state = "miss";
+        } else if (found && (!rendered || rendered.status >= 500)) {
+          // The page could not be rendered again (the database is unreachable, a 503): the
+          // visitor gets the page we have rather than the error page (docs/deploy.md, "When
+          // PostgreSQL goes away"), and the next attempt waits a few seconds.
+          page = cache.serveStale(key) ?? found.page;
+          state = "stale";
+        } else {
+          page = rendered!;
+          state = "bypass";
+        }
       }
       res.status(page.status);
       for (const [name, value] of page.headers) {
@@ -84,9 +110,12 @@ export function pageCacheMiddleware(options: {
         "Cache-Control",
         state === "bypass"
           ? (routeCacheControl ?? PRIVATE_CACHE_CONTROL)
-          : publicCacheControl(pageExpiresAt(page), Date.now()),
+          : state === "stale"
+            ? STALE_PAGE_CACHE_CONTROL
+            : publicCacheControl(pageExpiresAt(page), Date.now()),
       );
-      // hit: served from memory; miss: rendered and kept; bypass: rendered, not kept.
+      // hit: served from memory; miss: rendered and kept; bypass: rendered, not kept; stale:
+      // kept past its time, served because rendering it again failed.
       res.setHeader("X-Page-Cache", state);
       const values = { nonce: res.locals.cspNonce as string, formStamp: createFormStamp(secret) };
       // A client that takes gzip gets the page compressed once, even one that prefers brotli:

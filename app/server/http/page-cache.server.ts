@@ -59,6 +59,14 @@ export interface Placeholders {
 
 /** How long a page may be served before it is rendered again (the legal pages show today). */
 export const PAGE_TTL_MS = 60_000;
+/**
+ * How long past its time a page is still kept, to be served when rendering it again fails (the
+ * database is unreachable, docs/deploy.md "When PostgreSQL goes away"): a page a minute old
+ * beats an error page. A catalogue change still empties the cache at once.
+ */
+export const PAGE_STALE_MS = 60 * 60_000;
+/** After a failed render, a stale page is served this long before the next attempt. */
+export const STALE_RETRY_MS = 5_000;
 /** At most this many pages (each /crafts filter is a key; memory stays bounded). */
 export const PAGE_CACHE_ENTRIES = 500;
 /** Pages larger than this are not kept. */
@@ -72,7 +80,7 @@ export class PageCache {
     nonce: `csp${crypto.randomBytes(12).toString("hex")}`,
     formStamp: `stamp${crypto.randomBytes(12).toString("hex")}`,
   };
-  #entries = new Map<string, { page: CachedPage; storedAt: number }>();
+  #entries = new Map<string, { page: CachedPage; storedAt: number; retryAt?: number }>();
   /** Each stored page compressed once (null: it cannot be), made on its first gzip response. */
   #gzipTemplates = new WeakMap<CachedPage, GzipTemplate | null>();
   #generation = 0;
@@ -90,21 +98,42 @@ export class PageCache {
     return this.#generation;
   }
 
+  /** The page while it is fresh (its time, and its Expires, not past). */
   get(key: string): CachedPage | undefined {
+    const found = this.lookup(key);
+    return found?.fresh ? found.page : undefined;
+  }
+
+  /**
+   * The page, fresh or stale: a stale one (past its time, within PAGE_STALE_MS) is to be
+   * rendered again, and served only if that fails (`serveStale`); `retryLater` is true while a
+   * recent render failed, and the stale page is served without trying again.
+   */
+  lookup(key: string): { page: CachedPage; fresh: boolean; retryLater: boolean } | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     const now = this.#now();
     const expires = pageExpiresAt(entry.page);
-    if (
-      now - entry.storedAt > (this.options.ttlMs ?? PAGE_TTL_MS) ||
-      (expires !== null && now >= expires)
-    ) {
+    const ttlEnd = entry.storedAt + (this.options.ttlMs ?? PAGE_TTL_MS);
+    const fresh = now <= ttlEnd && (expires === null || now < expires);
+    if (now - Math.min(ttlEnd, expires ?? ttlEnd) > PAGE_STALE_MS) {
       this.#entries.delete(key);
       return undefined;
     }
     // Most recently used last: the first key is the one to evict.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
+    return { page: entry.page, fresh, retryLater: !fresh && (entry.retryAt ?? 0) > now };
+  }
+
+  /**
+   * Rendering the stale page at `key` again failed: it is served as it is, and not rendered
+   * again for STALE_RETRY_MS (during an outage, each attempt may wait for the database).
+   */
+  serveStale(key: string): CachedPage | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    entry.retryAt = this.#now() + STALE_RETRY_MS;
     return entry.page;
   }
 
@@ -201,5 +230,10 @@ export function publicCacheControl(expiresAt: number | null, now: number): strin
     ? `public, max-age=0, s-maxage=${shared}, stale-while-revalidate=${stale}`
     : `public, max-age=0, s-maxage=${shared}`;
 }
+/**
+ * A stale page served while rendering it fails: browsers do not keep it, a CDN only briefly,
+ * so the fresh page replaces it soon after the database is back.
+ */
+export const STALE_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=10";
 /** Everything else rendered by the app: personal or changing, never stored. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";

@@ -56,6 +56,12 @@ export async function listUsers(
   };
 }
 
+/** Whether any account is an admin: without one, nobody can use the back office. */
+export async function hasAnAdmin(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  return Boolean(row);
+}
+
 export type AccessChange =
   | { ok: true }
   | { ok: false; reason: "not-found" | "last-admin" | "not-changed" | "still-exists" };

@@ -1,5 +1,6 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { getServices } from "../context.server.ts";
+import { throwAsUnavailable } from "../http/database-unavailable.server.ts";
 import { createToastHeaders } from "../http/toast.server.ts";
 import { requestedPath } from "./redirect.server.ts";
 import {
@@ -34,7 +35,9 @@ export function getSessionUserFromRequest(
     lookup = (async () => {
       const { db, env } = getServices(context);
       const token = await readSessionToken(request, env);
-      return token ? getSessionUser(db, token) : null;
+      // Every admin page and action starts here: with the database unreachable, they answer
+      // 503 with a page that says so, not a 500 (docs/deploy.md, "When PostgreSQL goes away").
+      return token ? getSessionUser(db, token).catch(throwAsUnavailable) : null;
     })();
     lookups.set(context, lookup);
   }
