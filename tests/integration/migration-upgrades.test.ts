@@ -10,13 +10,16 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { restoreBackupFile, writeBackupFile } from "#app/server/backup/backup.server.ts";
 import {
   type Database,
   type DatabaseHandle,
   openDatabase,
   POSTGRES_CLIENT_OPTIONS,
 } from "#app/server/db/client.server.ts";
-import { migrateDatabase } from "#app/server/db/migrate.server.ts";
+import { migrateDatabase, REWRITTEN_MIGRATIONS } from "#app/server/db/migrate.server.ts";
+import { loadEnv } from "#app/server/env.server.ts";
+import { createStorage } from "#app/server/storage/storage.server.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
@@ -184,4 +187,54 @@ describe("upgrading from every committed state of db/migrations", () => {
       }
     },
   );
+});
+
+describe("a backup of a database that recorded a rewritten migration", () => {
+  if ("skip" in history) {
+    it("needs the history of db/migrations", ({ skip }) => skip(history.skip));
+    return;
+  }
+
+  it("restores into today's schema", { timeout: 60_000 }, async () => {
+    // The first commit whose journal records 0011 with its earlier `when`.
+    const [rewrite] = REWRITTEN_MIGRATIONS;
+    const commit = commits.find((c) =>
+      git("show", `${c}:db/migrations/meta/_journal.json`).includes(String(rewrite!.was.when)),
+    );
+    expect(commit, "a commit with the first text of the rewritten migration").toBeDefined();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rewritten-backup-"));
+    const storage = createStorage(
+      loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "x".repeat(32) }),
+    );
+    const file = path.join(dataDir, "old.backup");
+    const old = await emptyDatabase();
+    try {
+      await migrateWithDrizzle(old, migrationsAt(commit!));
+      await old.db.execute(sql`insert into categories (name) values ('Kept across the rewrite')`);
+      await old.db.execute(
+        sql`insert into newsletter_subscribers (email) values ('Reader@Example.co.za')`,
+      );
+      await writeBackupFile(old.db, storage, old.kind, file);
+    } finally {
+      if (old.kind === "pglite") await old.close();
+    }
+
+    const today = await emptyDatabase();
+    try {
+      await migrateDatabase(today);
+      await restoreBackupFile(today.db, storage, file);
+      expect(
+        await rows(
+          today.db,
+          sql`select name from categories where name = 'Kept across the rewrite'`,
+        ),
+      ).toHaveLength(1);
+      // The column the rewrite added is filled in for the restored row.
+      expect(await rows(today.db, sql`select email_lower from newsletter_subscribers`)).toEqual([
+        { email_lower: "reader@example.co.za" },
+      ]);
+    } finally {
+      if (today.kind === "pglite") await today.close();
+    }
+  });
 });

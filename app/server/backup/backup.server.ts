@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import { notifyCatalogChanged } from "../catalog/catalog-events.server.ts";
 import type { Database } from "../db/client.server.ts";
+import { schemaVersionAfterRepairs } from "../db/migrate.server.ts";
 import type { FileStorage } from "../storage/storage.server.ts";
 
 /*
@@ -438,7 +439,8 @@ export async function restoreBackupFile(
 ): Promise<BackupSummary> {
   const checked = await verifyBackupFile(file);
   const target = await schemaVersion(db);
-  const from = checked.header.schema;
+  // A backup of a database that recorded a migration before it was rewritten (decision 029).
+  const from = schemaVersionAfterRepairs(checked.header.schema);
   if (from.last !== target.last || from.migrations !== target.migrations) {
     throw new RestoreRefusedError(
       from.last > target.last

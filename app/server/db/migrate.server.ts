@@ -98,6 +98,21 @@ export const REWRITTEN_MIGRATIONS: {
   },
 ];
 
+/**
+ * A schema version as a backup records it (how many migrations, the last one's `when`), with
+ * a rewritten migration's earlier `when` read as the rewritten one's: its rows fit the
+ * release's schema (the rewrite added a generated column and an index, which backups leave
+ * out), so a backup of such a database restores into today's.
+ */
+export function schemaVersionAfterRepairs(
+  version: { migrations: number; last: number },
+  migrations: Migration[] = readMigrations(),
+): { migrations: number; last: number } {
+  const rewritten = REWRITTEN_MIGRATIONS.find((entry) => entry.was.when === version.last);
+  const now = rewritten && migrations.find((migration) => migration.tag === rewritten.tag);
+  return now ? { ...version, last: now.when } : version;
+}
+
 /** Any fixed number: the advisory lock that lets one process migrate while others wait. */
 const MIGRATION_LOCK_ID = 7_311_042;
 
