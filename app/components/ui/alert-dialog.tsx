@@ -15,7 +15,8 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <AlertDialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-border bg-background p-6 shadow-lg",
+          // As ui/dialog.tsx: near the top on a phone, the bottom left to notices.
+          "fixed left-1/2 top-3 z-50 grid max-h-[calc(100dvh-7.5rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg sm:top-1/2 sm:max-h-[90vh] sm:-translate-y-1/2",
           className,
         )}
         {...props}

@@ -17,7 +17,10 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg",
+          // On a phone the dialog starts near the top and leaves the bottom free for notices
+          // (the toaster sits there on narrow screens, so a notice never covers the dialog's
+          // header or its close button); centred from the sm breakpoint.
+          "fixed left-1/2 top-3 z-50 grid max-h-[calc(100dvh-7.5rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-background p-6 shadow-lg sm:top-1/2 sm:max-h-[90vh] sm:-translate-y-1/2",
           className,
         )}
         {...props}
