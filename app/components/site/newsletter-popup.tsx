@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { lastFormSentAt } from "#app/lib/form-submissions.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NEWSLETTER_SUBSCRIBED_KEY } from "./newsletter-form.tsx";
 
@@ -32,6 +33,41 @@ const TYPING_FIELDS =
   "textarea, select, [contenteditable], input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=image], [type=file])";
 export const isTypingInto = (element: Element | null) => element?.matches(TYPING_FIELDS) ?? false;
 
+/** After a form is sent, the popup waits this long: its sender is reading the answer. */
+export const POPUP_QUIET_AFTER_SUBMIT_MS = 60_000;
+/** Pages where the visitor is buying: nothing gets in the way there. */
+export const POPUP_NEVER_ON = ["/cart", "/checkout"];
+
+/**
+ * What holds the popup back when it is due: nothing ("ready"); the page ("never": the cart
+ * and the checkout); the focus in a form or a field ("focus": the visitor is filling it in,
+ * WCAG 3.2.2), until it leaves; or a form sent less than a minute ago ("until" a minute after).
+ */
+export type PopupHold =
+  | { kind: "ready" }
+  | { kind: "never" }
+  | { kind: "focus" }
+  | { kind: "until"; at: number };
+
+export function popupHold(state: {
+  path: string;
+  focused: Element | null;
+  lastFormSentAt: number | null;
+  now: number;
+}): PopupHold {
+  if (POPUP_NEVER_ON.some((path) => state.path === path || state.path.startsWith(`${path}/`))) {
+    return { kind: "never" };
+  }
+  if (state.focused && (isTypingInto(state.focused) || state.focused.closest("form"))) {
+    return { kind: "focus" };
+  }
+  if (state.lastFormSentAt !== null) {
+    const quietUntil = state.lastFormSentAt + POPUP_QUIET_AFTER_SUBMIT_MS;
+    if (state.now < quietUntil) return { kind: "until", at: quietUntil };
+  }
+  return { kind: "ready" };
+}
+
 export function NewsletterPopup() {
   const [open, setOpen] = useState(false);
   // The dialog's code loads when the popup is due (not with the page). Loaded by hand rather
@@ -53,22 +89,27 @@ export function NewsletterPopup() {
         () => {},
       );
     };
-    // Someone typing into a form keeps their keystrokes (WCAG 3.2.2): the popup waits until
-    // the focus leaves the field for something that is not a field.
-    const showOnceNotTyping = () => {
-      if (!isTypingInto(document.activeElement)) {
-        document.removeEventListener("focusout", afterFocusOut);
-        show();
-      }
+    let timer: number | undefined;
+    // Due: open now, or wait for what holds it back (the focus to leave a form, a minute
+    // after a form was sent), then ask again.
+    const attempt = () => {
+      document.removeEventListener("focusout", afterFocusOut);
+      const hold = popupHold({
+        path: window.location.pathname,
+        focused: document.activeElement,
+        lastFormSentAt: lastFormSentAt(window.sessionStorage),
+        now: Date.now(),
+      });
+      if (hold.kind === "ready") show();
+      else if (hold.kind === "focus") document.addEventListener("focusout", afterFocusOut);
+      else if (hold.kind === "until") timer = window.setTimeout(attempt, hold.at - Date.now());
     };
-    const afterFocusOut = () => window.setTimeout(showOnceNotTyping, 0);
-    const timer = window.setTimeout(() => {
-      if (isTypingInto(document.activeElement)) {
-        document.addEventListener("focusout", afterFocusOut);
-      } else {
-        show();
-      }
-    }, POPUP_DELAY_MS);
+    // After the focus moved on (activeElement is the new one only once the event is over).
+    const afterFocusOut = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(attempt, 0);
+    };
+    timer = window.setTimeout(attempt, POPUP_DELAY_MS);
     return () => {
       window.clearTimeout(timer);
       document.removeEventListener("focusout", afterFocusOut);

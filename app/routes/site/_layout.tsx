@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "#app/components/site/footer.tsx";
 import { useHydrated } from "#app/components/site/form-parts.tsx";
@@ -5,6 +6,7 @@ import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
 import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
+import { recordFormSubmissions } from "#app/lib/form-submissions.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -50,6 +52,8 @@ function FlashNotice() {
 /** Public layout: the fixed navigation bar and the footer on every public page. */
 export default function SiteLayout() {
   useFocusHashTarget();
+  // Any form sent on the public site keeps the newsletter popup away for a minute.
+  useEffect(() => recordFormSubmissions(window.sessionStorage), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

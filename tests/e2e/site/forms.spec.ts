@@ -286,9 +286,15 @@ test.describe("newsletter popup", () => {
     await page.clock.runFor(100);
     await flushTasks(page);
     expect(await dialog.count()).toBe(0);
-    // Out of the fields (on to a button): now it opens.
+    // On the form's own button the visitor is still at the form: it waits.
     const submit = form.getByRole("button", { name: "Submit Request" });
     await submit.focus();
+    await page.clock.runFor(100);
+    await flushTasks(page);
+    expect(await dialog.count()).toBe(0);
+    // Out of the form (on to a link below it): now it opens.
+    const outside = page.getByRole("contentinfo").getByRole("link").first();
+    await outside.focus();
     await page.clock.runFor(100);
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
@@ -296,7 +302,36 @@ test.describe("newsletter popup", () => {
     // Back where the visitor was, not at the top of the page (Radix hands the focus on in a
     // timer, which the frozen clock must run).
     await page.clock.runFor(100);
-    await expect(submit).toBeFocused();
+    await expect(outside).toBeFocused();
+  });
+
+  test("stays away for a minute after the quote form was sent, not over the answer", async ({
+    page,
+  }) => {
+    await freezeClock(page);
+    await page.goto("/");
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog");
+    const form = page.getByRole("form", { name: "Quote request" });
+    await form.getByLabel("Name").fill("Ayanda Zulu");
+    await form.getByLabel("Email").fill("ayanda.popup@example.co.za");
+    await form.getByLabel("Service").selectOption({ label: "Prototyping" });
+    await form.getByLabel("Message").fill("A prototype enclosure, please.");
+    // The server's anti-spam minimum is real time (the page's clock stands still).
+    await page.waitForTimeout(PEOPLE_SPEED_MS);
+    await form.getByRole("button", { name: "Submit Request" }).click();
+    await settle(page, () => expect(toast(page, "Quote Request Submitted")).toBeVisible());
+    // Sent 1 s into the visit; the focus leaves the form for the page.
+    await page.getByRole("contentinfo").getByRole("link").first().focus();
+    await page.clock.runFor(10_000);
+    await flushTasks(page);
+    expect(await dialog.count()).toBe(0);
+    // A minute after the form was sent, not before.
+    await page.clock.runFor(49_000);
+    await flushTasks(page);
+    expect(await dialog.count()).toBe(0);
+    await page.clock.runFor(2_000);
+    await expect(dialog).toBeVisible();
   });
 
   test("does not open for a visitor who subscribed through the footer before it was due", async ({
