@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "held_submission.delete": "Held submission: deleted",
   "user.grant-admin": "User: admin access granted",
   "user.revoke-admin": "User: admin access revoked",
+  "user.dismiss-request": "User: request for access dismissed (account deleted)",
   "system.backup": "System: backup downloaded",
 };
 

@@ -9,6 +9,12 @@ export const users = pgTable(
     id: idColumn(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /**
+     * When the account asked for admin access (the public Create Account tab); null for
+     * accounts an operator made, and once an admin granted it. Until then User Access marks it
+     * "awaiting approval" and the dashboard's to-do counts it.
+     */
+    accessRequestedAt: timestamp("access_requested_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -239,3 +239,96 @@ describe("/admin/users", () => {
     expect(response.headers.get("Location")).toBe("/admin/login");
   });
 });
+
+/* Accounts made on the public Create Account tab ask for access until an admin decides. */
+describe("accounts awaiting approval", () => {
+  async function signUpOnThePublicTab(email: string) {
+    const response = await app.postForm("/admin/login", {
+      intent: "signup",
+      email,
+      password: "asking-password-1",
+      confirmPassword: "asking-password-1",
+    });
+    expect(response.status).toBeLessThan(400);
+    const [row] = await services.db.select().from(users).where(eq(users.email, email));
+    return row!;
+  }
+
+  it("marks a Create Account sign-up as awaiting approval, with the day it asked, listed first", async () => {
+    const { db } = services;
+    const owner = await createTestUser(db, { email: "approver@await.example", admin: true });
+    const asker = await signUpOnThePublicTab("asker@await.example");
+    expect(asker.accessRequestedAt).toBeInstanceOf(Date);
+    // One an operator made is not asking.
+    const staff = await createTestUser(db, { email: "aaa-staff@await.example" });
+    const list = await listUsers(db, { search: "@await.example" });
+    expect(list.users.map((u) => [u.email, Boolean(u.awaitingApprovalSince)])).toEqual([
+      ["asker@await.example", true],
+      ["aaa-staff@await.example", false],
+      ["approver@await.example", false],
+    ]);
+    expect(
+      (await listUsers(db, { awaitingOnly: true, search: "@await.example" })).users,
+    ).toHaveLength(1);
+    expect(staff.id).toBeTruthy();
+
+    const { cookie } = await signedInCookie(services, owner.id);
+    const html = (
+      await (await app.request("/admin/users?awaiting=1", { headers: { Cookie: cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(html).toContain("Showing the accounts awaiting approval.");
+    expect(html).toContain("asker@await.example");
+    expect(html).toMatch(/Awaiting approval · asked \d{4}\/\d{2}\/\d{2}/);
+    expect(html).not.toContain("aaa-staff@await.example");
+  });
+
+  it("granting access answers the request; the account is an admin and no longer awaiting", async () => {
+    const { db } = services;
+    const owner = await createTestUser(db, { email: "granter@await.example", admin: true });
+    const asker = await signUpOnThePublicTab("granted@await.example");
+    const { cookie } = await signedInCookie(services, owner.id);
+    const { response } = await toggle(cookie, "grant", asker.id);
+    expect(response.status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, asker.id));
+    expect(row!.accessRequestedAt).toBeNull();
+    expect(await isAdmin(db, asker.id)).toBe(true);
+    // Revoked later, it is a regular user, not a request again.
+    await revokeAdmin(db, asker.id);
+    const listed = (await listUsers(db, { search: "granted@await.example" })).users[0]!;
+    expect(listed.awaitingApprovalSince).toBeNull();
+  });
+
+  it("dismissing a request deletes the account and its sessions, in the audit log", async () => {
+    const { db } = services;
+    const owner = await createTestUser(db, { email: "dismisser@await.example", admin: true });
+    const asker = await signUpOnThePublicTab("dismissed@await.example");
+    const { cookie } = await signedInCookie(services, owner.id);
+    const { response, body } = await toggle(cookie, "dismiss", asker.id);
+    expect(response.status).toBe(200);
+    expect(body).toContain("Request dismissed: the account was deleted.");
+    expect(await db.select().from(users).where(eq(users.id, asker.id))).toEqual([]);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "user.dismiss-request"));
+    expect(entry).toMatchObject({
+      actorEmail: "dismisser@await.example",
+      entityId: asker.id,
+      details: { email: "dismissed@await.example" },
+    });
+  });
+
+  it("refuses to dismiss an admin or an account that asked for nothing, changing nothing", async () => {
+    const { db } = services;
+    const owner = await createTestUser(db, { email: "guard@await.example", admin: true });
+    const other = await createTestUser(db, { email: "other-admin@await.example", admin: true });
+    const staff = await createTestUser(db, { email: "plain@await.example" });
+    const { cookie } = await signedInCookie(services, owner.id);
+    for (const target of [other, staff]) {
+      const { response, body } = await toggle(cookie, "dismiss", target.id);
+      expect(response.status).toBe(409);
+      expect(body).toContain("Only a request for access can be dismissed");
+      expect(await db.select().from(users).where(eq(users.id, target.id))).toHaveLength(1);
+    }
+  });
+});

@@ -253,13 +253,13 @@ export const TARGETS: Target[] = [
     ],
     noScript: true,
   },
-  ...["grant", "revoke"].map((intent) => ({
+  ...["grant", "revoke", "dismiss"].map((intent) => ({
     pattern: "admin/users",
     variant: intent,
     path: () => "/admin/users",
     admin: true,
     fields: { intent: field("enum", intent), userId: field("uuid", NOWHERE) },
-    messages: ["Failed to update admin status."],
+    messages: ["Failed to update admin status.", "That account no longer exists."],
   })),
   {
     pattern: "admin/email",

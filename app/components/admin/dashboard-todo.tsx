@@ -4,59 +4,125 @@ import {
   MailIcon,
   MessageSquareQuoteIcon,
   PhoneCallIcon,
+  ShieldAlertIcon,
   ShoppingBagIcon,
   TrendingUpIcon,
+  UserPlusIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { type DashboardTodo, hasAnythingToDo } from "#app/lib/dashboard-todo.ts";
 import { formatZar } from "#app/lib/money.ts";
-import {
-  ARRANGED_UNPAID_OVERDUE_DAYS,
-  AWAITING_CONTACT_OVERDUE_HOURS,
-  OPEN_QUOTE_OVERDUE_HOURS,
-  OVERDUE_PAYMENT_TEXT,
-} from "#app/lib/payment-status.ts";
-import type { DashboardTodo, WeekComparison } from "#app/server/dashboard/dashboard.server.ts";
+import { OPEN_QUOTE_OVERDUE_HOURS, OVERDUE_PAYMENT_TEXT } from "#app/lib/payment-status.ts";
+import { cn } from "#app/lib/utils.ts";
+import type { WeekComparison } from "#app/server/dashboard/dashboard.server.ts";
 
 /*
- * The dashboard as a to-do list (issue 19), above the spec's four cards: what is overdue,
- * each a link to the list filtered to exactly those, then this week against last week.
+ * The dashboard as a to-do list, above the spec's four cards: everything that waits for the
+ * owner now (orders to call, payments to check, requests to answer, held submissions,
+ * accounts asking for access), the overdue ones first and marked, each a link to the list
+ * filtered to exactly those; then this week against last week. "Nothing to do" only when
+ * nothing waits: a new order waiting for its first call is work, overdue or not.
  */
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+interface TodoItem {
+  key: string;
+  count: number;
+  overdue: boolean;
+  icon: typeof PhoneCallIcon;
+  text: string;
+  action: string;
+  to: string;
+}
+
+/** The items with something in them, overdue ones first (each list keeps this order). */
+export function todoItems(todo: DashboardTodo): TodoItem[] {
+  const { awaitingContact, arrangedUnpaid, openQuoteRequests } = todo;
+  const notYet = (count: { waiting: number; overdue: number }) => count.waiting - count.overdue;
+  const buyers = (n: number) => (n === 1 ? "the buyer" : "the buyers");
+  const items: TodoItem[] = [
+    {
+      key: "awaiting-contact",
+      count: awaitingContact.overdue,
+      overdue: true,
+      icon: PhoneCallIcon,
+      text: `${plural(awaitingContact.overdue, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.awaiting_contact}`,
+      action: `Call or e-mail ${buyers(awaitingContact.overdue)}`,
+      to: "/admin/orders?payment=awaiting_contact&overdue=1",
+    },
+    {
+      key: "arranged-unpaid",
+      count: arrangedUnpaid.overdue,
+      overdue: true,
+      icon: BanknoteIcon,
+      text: `${plural(arrangedUnpaid.overdue, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.arranged}`,
+      action:
+        arrangedUnpaid.overdue === 1
+          ? "Check for the payment or remind the buyer"
+          : "Check for the payments or remind the buyers",
+      to: "/admin/orders?payment=arranged&overdue=1",
+    },
+    {
+      key: "open-quotes",
+      count: openQuoteRequests.overdue,
+      overdue: true,
+      icon: MessageSquareQuoteIcon,
+      text: `${plural(openQuoteRequests.overdue, "open quote request", "open quote requests")} older than ${OPEN_QUOTE_OVERDUE_HOURS} hours`,
+      action: "Reply or mark them resolved",
+      to: "/admin/quote-requests",
+    },
+    {
+      key: "new-orders",
+      count: notYet(awaitingContact),
+      overdue: false,
+      icon: PhoneCallIcon,
+      text: `${plural(notYet(awaitingContact), "new order", "new orders")} awaiting contact`,
+      action: `Call or e-mail ${buyers(notYet(awaitingContact))} to arrange payment and delivery`,
+      to: "/admin/orders?payment=awaiting_contact",
+    },
+    {
+      key: "payments-arranged",
+      count: notYet(arrangedUnpaid),
+      overdue: false,
+      icon: BanknoteIcon,
+      text: `${plural(notYet(arrangedUnpaid), "payment", "payments")} arranged, not yet received`,
+      action: "Record each payment when it arrives",
+      to: "/admin/orders?payment=arranged",
+    },
+    {
+      key: "quotes-waiting",
+      count: notYet(openQuoteRequests),
+      overdue: false,
+      icon: MessageSquareQuoteIcon,
+      text: `${plural(notYet(openQuoteRequests), "open quote request", "open quote requests")} waiting for an answer`,
+      action: "Reply or mark them resolved",
+      to: "/admin/quote-requests",
+    },
+    {
+      key: "held",
+      count: todo.heldSubmissions,
+      overdue: false,
+      icon: ShieldAlertIcon,
+      text: `${plural(todo.heldSubmissions, "submission", "submissions")} held as possible spam`,
+      action: "Release the genuine ones, delete the rest",
+      to: "/admin/held",
+    },
+    {
+      key: "accounts",
+      count: todo.accountsAwaitingApproval,
+      overdue: false,
+      icon: UserPlusIcon,
+      text: `${plural(todo.accountsAwaitingApproval, "account", "accounts")} awaiting approval`,
+      action: "Grant admin access or dismiss the request",
+      to: "/admin/users?awaiting=1",
+    },
+  ];
+  return items.filter((item) => item.count > 0);
+}
+
 export function TodoList({ todo }: { todo: DashboardTodo | null }) {
-  const items = todo
-    ? [
-        {
-          key: "awaiting-contact",
-          count: todo.awaitingContact,
-          icon: PhoneCallIcon,
-          text: `${plural(todo.awaitingContact, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.awaiting_contact}`,
-          action:
-            todo.awaitingContact === 1 ? "Call or e-mail the buyer" : "Call or e-mail the buyers",
-          to: "/admin/orders?payment=awaiting_contact&overdue=1",
-        },
-        {
-          key: "arranged-unpaid",
-          count: todo.arrangedUnpaid,
-          icon: BanknoteIcon,
-          text: `${plural(todo.arrangedUnpaid, "order", "orders")} ${OVERDUE_PAYMENT_TEXT.arranged}`,
-          action:
-            todo.arrangedUnpaid === 1
-              ? "Check for the payment or remind the buyer"
-              : "Check for the payments or remind the buyers",
-          to: "/admin/orders?payment=arranged&overdue=1",
-        },
-        {
-          key: "open-quotes",
-          count: todo.openQuoteRequests,
-          icon: MessageSquareQuoteIcon,
-          text: `${plural(todo.openQuoteRequests, "open quote request", "open quote requests")} older than ${OPEN_QUOTE_OVERDUE_HOURS} hours`,
-          action: "Reply or mark them resolved",
-          to: "/admin/quote-requests",
-        },
-      ].filter((item) => item.count > 0)
-    : null;
+  const items = todo ? todoItems(todo) : null;
   return (
     <section
       aria-labelledby="todo-heading"
@@ -66,12 +132,12 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
       <h2 id="todo-heading" className="text-lg font-semibold">
         To do
       </h2>
-      {items === null ? (
+      {items === null || !todo ? (
         <p className="mt-3 text-sm text-muted-foreground">...</p>
-      ) : items.length === 0 ? (
+      ) : !hasAnythingToDo(todo) ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-success-text">
           <CircleCheckIcon className="size-5 shrink-0" aria-hidden="true" />
-          {`Nothing is overdue: no order has waited ${AWAITING_CONTACT_OVERDUE_HOURS} hours for contact or ${ARRANGED_UNPAID_OVERDUE_DAYS} days for payment, no quote request ${OPEN_QUOTE_OVERDUE_HOURS} hours for an answer.`}
+          Nothing to do: no order, payment, quote request, held submission or account is waiting.
         </p>
       ) : (
         <ul className="mt-3 flex flex-col gap-2">
@@ -82,12 +148,30 @@ export function TodoList({ todo }: { todo: DashboardTodo | null }) {
                 <Link
                   to={item.to}
                   data-todo={item.key}
-                  className="flex items-center gap-3 rounded-lg border border-warning-border bg-warning-surface p-3 text-warning-text transition hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                  data-overdue={item.overdue || undefined}
+                  className={cn(
+                    "flex items-center gap-3 rounded-lg border p-3 transition hover:border-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+                    item.overdue
+                      ? "border-warning-border bg-warning-surface text-warning-text"
+                      : "border-border bg-background text-foreground",
+                  )}
                 >
-                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  <Icon
+                    className={cn("size-5 shrink-0", !item.overdue && "text-primary")}
+                    aria-hidden="true"
+                  />
                   <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold">{item.text}</span>
-                    <span className="text-sm">{item.action}</span>
+                    <span className="font-semibold">
+                      {item.overdue ? (
+                        <span className="mr-2 inline-block rounded bg-warning-text px-1.5 py-0.5 align-middle text-xs font-bold uppercase tracking-wide text-warning-surface">
+                          Overdue
+                        </span>
+                      ) : null}
+                      {item.text}
+                    </span>
+                    <span className={cn("text-sm", !item.overdue && "text-muted-foreground")}>
+                      {item.action}
+                    </span>
                   </span>
                 </Link>
               </li>

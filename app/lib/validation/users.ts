@@ -45,9 +45,12 @@ export const SignupSchema = z
     path: ["confirmPassword"],
   });
 
-/** /admin/users: grant or revoke the admin role of one user. */
+/**
+ * /admin/users: grant or revoke the admin role of one user, or dismiss an account's request
+ * for access (which deletes the account).
+ */
 export const AdminToggleSchema = z.object({
-  intent: z.enum(["grant", "revoke"]),
+  intent: z.enum(["grant", "revoke", "dismiss"]),
   userId: z.uuid(),
 });
 

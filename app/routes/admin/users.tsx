@@ -1,14 +1,15 @@
 import { RefreshCwIcon } from "lucide-react";
-import { useId } from "react";
-import { data, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
-import { useShowToast } from "#app/components/toaster.tsx";
+import {
+  AccessToggle,
+  AwaitingApprovalBadge,
+  DismissRequest,
+} from "#app/components/admin/users/user-access.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
-import { Checkbox } from "#app/components/ui/checkbox.tsx";
-import { Spinner } from "#app/components/ui/spinner.tsx";
 import {
   Table,
   TableBody,
@@ -28,6 +29,8 @@ import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import {
   accessChangeError,
+  countAwaitingApproval,
+  dismissAccessRequest,
   grantAdmin,
   listUsers,
   revokeAdmin,
@@ -43,9 +46,16 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
-  const q = new URL(request.url).searchParams.get("q")?.slice(0, 200) ?? "";
-  const { users, truncated } = await listUsers(getServices(context).db, { search: q });
-  return { users, truncated, q, me: me.userId };
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q")?.slice(0, 200) ?? "";
+  // The dashboard's to-do links here with ?awaiting=1: only the requests for access.
+  const awaitingOnly = params.get("awaiting") === "1";
+  const { db } = getServices(context);
+  const [{ users, truncated }, awaiting] = await Promise.all([
+    listUsers(db, { search: q, awaitingOnly }),
+    countAwaitingApproval(db),
+  ]);
+  return { users, truncated, q, awaitingOnly, awaiting, me: me.userId };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,9 +76,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, userId } = parsed.data;
   const result =
-    intent === "grant" ? await grantAdmin(db, userId, me) : await revokeAdmin(db, userId, me);
+    intent === "grant"
+      ? await grantAdmin(db, userId, me)
+      : intent === "revoke"
+        ? await revokeAdmin(db, userId, me)
+        : await dismissAccessRequest(db, userId, me);
   if (!result.ok) {
-    const status = result.reason === "not-found" ? 404 : result.reason === "last-admin" ? 409 : 500;
+    const status =
+      result.reason === "not-found"
+        ? 404
+        : result.reason === "last-admin" || result.reason === "not-awaiting"
+          ? 409
+          : 500;
     return data(
       {
         toast: toast({
@@ -82,7 +101,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const success = toast({
     title: "Success",
-    description: intent === "grant" ? "Admin access granted." : "Admin access revoked.",
+    description:
+      intent === "grant"
+        ? "Admin access granted."
+        : intent === "revoke"
+          ? "Admin access revoked."
+          : "Request dismissed: the account was deleted.",
     type: "success",
   });
   if (intent === "revoke" && userId === me.userId) {
@@ -95,56 +119,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ toast: success });
 }
 
-type UserRow = Route.ComponentProps["loaderData"]["users"][number];
-
-function AccessToggle({ user, isMe }: { user: UserRow; isMe: boolean }) {
-  const fetcher = useFetcher<typeof action>();
-  const id = useId();
-  useShowToast(fetcher.data?.toast);
-  const busy = fetcher.state !== "idle";
-  // While saving, show the state asked for; afterwards the re-read list decides.
-  const checked =
-    busy && fetcher.formData ? fetcher.formData.get("intent") === "grant" : user.isAdmin;
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="userId" value={user.id} />
-      <Checkbox
-        id={id}
-        checked={checked}
-        disabled={busy}
-        aria-describedby={`${id}-email`}
-        onCheckedChange={(value) =>
-          fetcher.submit(
-            { intent: value === true ? "grant" : "revoke", userId: user.id },
-            { method: "post" },
-          )
-        }
-      />
-      <label htmlFor={id} className="text-sm font-medium">
-        {checked ? "Admin" : "Regular User"}
-      </label>
-      <span id={`${id}-email`} className="sr-only">
-        {user.email}
-        {isMe ? " (you)" : ""}
-      </span>
-      {busy ? <Spinner label="Saving" className="text-primary" /> : null}
-      {/* Without JavaScript the checkbox cannot submit: a plain button does the same. */}
-      <noscript>
-        <button
-          type="submit"
-          name="intent"
-          value={user.isAdmin ? "revoke" : "grant"}
-          className="text-sm text-primary underline"
-        >
-          {user.isAdmin ? "Revoke admin" : "Make admin"}
-        </button>
-      </noscript>
-    </fetcher.Form>
-  );
-}
-
 export default function UsersPage({ loaderData }: Route.ComponentProps) {
-  const { users, truncated, q, me } = loaderData;
+  const { users, truncated, q, me, awaitingOnly, awaiting } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   // Refresh turns its icon; a search shows its own busy state in the box (decision 017).
@@ -185,6 +161,28 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             placeholder="Search by email..."
             label="Search users by email"
           />
+          {awaiting > 0 || awaitingOnly ? (
+            <p className="text-sm">
+              {awaitingOnly ? (
+                <>
+                  Showing the accounts awaiting approval.{" "}
+                  <Link to="/admin/users" className="font-medium text-primary underline">
+                    Show all users
+                  </Link>
+                </>
+              ) : (
+                <>
+                  {awaiting === 1
+                    ? "1 account is awaiting approval."
+                    : `${awaiting} accounts are awaiting approval.`}{" "}
+                  Tick Admin to grant access, or dismiss the request.{" "}
+                  <Link to="/admin/users?awaiting=1" className="font-medium text-primary underline">
+                    Show only those
+                  </Link>
+                </>
+              )}
+            </p>
+          ) : null}
         </div>
         <ResultsStatus
           resolve={users}
@@ -212,17 +210,25 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             <TableBody>
               {users.map((user) => (
                 <TableRow key={user.id}>
-                  <TableCell className="max-w-[14rem] truncate font-medium sm:max-w-none">
-                    {user.email}
-                    {user.id === me ? (
-                      <span className="ml-2 text-xs text-muted-foreground">(you)</span>
+                  <TableCell className="max-w-[14rem] font-medium sm:max-w-none">
+                    <span className="block truncate">
+                      {user.email}
+                      {user.id === me ? (
+                        <span className="ml-2 text-xs text-muted-foreground">(you)</span>
+                      ) : null}
+                    </span>
+                    {user.awaitingApprovalSince ? (
+                      <AwaitingApprovalBadge since={user.awaitingApprovalSince} />
                     ) : null}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">
                     {formatShortDate(user.createdAt)}
                   </TableCell>
                   <TableCell>
-                    <AccessToggle user={user} isMe={user.id === me} />
+                    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                      <AccessToggle user={user} isMe={user.id === me} />
+                      {user.awaitingApprovalSince ? <DismissRequest user={user} /> : null}
+                    </div>
                   </TableCell>
                 </TableRow>
               ))}

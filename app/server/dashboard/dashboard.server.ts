@@ -1,4 +1,5 @@
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { DashboardTodo } from "#app/lib/dashboard-todo.ts";
 import {
   addDays,
   johannesburgDate,
@@ -9,6 +10,7 @@ import { toCents } from "#app/lib/money.ts";
 import { OPEN_QUOTE_OVERDUE_HOURS } from "#app/lib/payment-status.ts";
 import {
   contactRequests,
+  heldSubmissions,
   newsletterSubscribers,
   orderDayCounts,
   orders,
@@ -18,7 +20,12 @@ import {
 import type { Database } from "../db/client.server.ts";
 import { readRowCount } from "../db/row-counts.server.ts";
 import { countFailingMessages, type OutboxHealth } from "../notifications/admin.server.ts";
-import { countOrders, overdueOrdersCondition } from "../orders/order-list.server.ts";
+import {
+  countOpenOrders,
+  countOrders,
+  overdueOrdersCondition,
+} from "../orders/order-list.server.ts";
+import { countAwaitingApproval } from "../users/admin-access.server.ts";
 
 /** Spec §2 /admin/dashboard, plus the open and pending counts and the weekly orders (issue 6). */
 export interface DashboardStats {
@@ -33,21 +40,13 @@ export interface DashboardStats {
   ordersPerWeek: { weekStart: string; count: number }[];
   /** E-mail that failed or is being retried: the dashboard warns (issue 3). */
   emailHealth: OutboxHealth;
-  /** What needs doing (issue 19). */
+  /** What waits for the owner, overdue first. */
   todo: DashboardTodo;
   /** This week so far against all of last week (issue 19). */
   week: WeekComparison;
 }
 
-/**
- * The owner's to-do list (issue 19): open orders still awaiting contact after 24 hours,
- * orders arranged but unpaid after 7 days, open quote requests older than 48 hours.
- */
-export interface DashboardTodo {
-  awaitingContact: number;
-  arrangedUnpaid: number;
-  openQuoteRequests: number;
-}
+export type { DashboardTodo } from "#app/lib/dashboard-todo.ts";
 
 /** Monday to Sunday in Johannesburg; "this week" runs to `now`. */
 export interface WeekComparison {
@@ -117,21 +116,42 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
 }
 
 /**
- * The to-do counts at `now`. Each boundary counts: an order placed exactly 24 hours ago is
- * overdue, one placed 23 h 59 min ago is not. The orders' conditions are the list's overdue
- * filter (the to-do items link to it), served by partial indexes.
+ * What waits for the owner at `now`, and how much of it is overdue. Each boundary counts: an
+ * order placed exactly 24 hours ago is overdue, one placed 23 h 59 min ago is not. The
+ * overdue orders' conditions are the list's overdue filter (the to-do items link to it),
+ * served by partial indexes; the waiting orders come from the per-state counters.
  */
 export async function getDashboardTodo(db: Database, now = new Date()): Promise<DashboardTodo> {
   const quoteBefore = new Date(now.getTime() - OPEN_QUOTE_OVERDUE_HOURS * 3_600_000);
-  const [awaitingContact, arrangedUnpaid, openQuoteRequests] = await Promise.all([
+  const [
+    awaitingContact,
+    awaitingContactOverdue,
+    arranged,
+    arrangedOverdue,
+    openQuotes,
+    openQuotesOverdue,
+    held,
+    accountsAwaitingApproval,
+  ] = await Promise.all([
+    countOpenOrders(db, "awaiting_contact"),
     db.$count(orders, overdueOrdersCondition("awaiting_contact", now)),
+    countOpenOrders(db, "arranged"),
     db.$count(orders, overdueOrdersCondition("arranged", now)),
+    readRowCount(db, ROW_COUNT.openRequests),
     db.$count(
       contactRequests,
       and(eq(contactRequests.isResolved, false), lte(contactRequests.createdAt, quoteBefore)),
     ),
+    db.$count(heldSubmissions),
+    countAwaitingApproval(db),
   ]);
-  return { awaitingContact, arrangedUnpaid, openQuoteRequests };
+  return {
+    awaitingContact: { waiting: awaitingContact, overdue: awaitingContactOverdue },
+    arrangedUnpaid: { waiting: arranged, overdue: arrangedOverdue },
+    openQuoteRequests: { waiting: openQuotes, overdue: openQuotesOverdue },
+    heldSubmissions: held,
+    accountsAwaitingApproval,
+  };
 }
 
 /** This week (Monday 00:00 in Johannesburg up to `now`) and all of last week. */

@@ -234,6 +234,20 @@ export async function countOrders(
   return Number(row?.total ?? 0);
 }
 
+/** Open orders (not delivered or cancelled) in a payment state, from the same counters. */
+export async function countOpenOrders(db: Database, payment: PaymentStatus): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${orderStatusCounts.count}), 0)::text` })
+    .from(orderStatusCounts)
+    .where(
+      and(
+        eq(orderStatusCounts.paymentStatus, payment),
+        notInArray(orderStatusCounts.status, FINISHED),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
 /**
  * Planner settings for the rest of the transaction (SET LOCAL). The trigram estimates are
  * guesses: at 100,000 orders the planner took a rare term for a common one and scanned every

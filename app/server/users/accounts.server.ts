@@ -47,6 +47,8 @@ export async function ensureAdminAccount(db: Database, email: string, password: 
       userId = created!.id;
     }
     await tx.insert(adminUsers).values({ id: userId }).onConflictDoNothing();
+    // An admin now: any request for access it made is answered.
+    await tx.update(users).set({ accessRequestedAt: null }).where(eq(users.id, userId));
     return { id: userId, created: !current, passwordChanged };
   });
 }
@@ -119,12 +121,16 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
 /**
  * Create Account (spec §4): a regular user with no access. An e-mail that already has an
  * account is left untouched and reported as `created: false`; the page answers both the same
- * way, so sign-up cannot be used to find out who has an account.
+ * way, so sign-up cannot be used to find out who has an account. An account made on the
+ * public tab asks for access (`requestsAccessAt`): User Access marks it "awaiting approval"
+ * and the dashboard's to-do counts it until an admin grants or dismisses it. One an operator
+ * makes with the CLI asks for nothing.
  */
 export async function registerUser(
   db: Database,
   email: string,
   password: string,
+  options: { requestsAccessAt?: Date } = {},
 ): Promise<{ created: boolean; id?: string }> {
   // Hashed first, whether or not the account exists: both answers cost the same argon2 work,
   // so the time taken does not tell either (issue 20; it took 6–9 ms against 20–35 ms).
@@ -133,7 +139,11 @@ export async function registerUser(
   try {
     const [created] = await db
       .insert(users)
-      .values({ email: normalizeEmail(email), passwordHash })
+      .values({
+        email: normalizeEmail(email),
+        passwordHash,
+        accessRequestedAt: options.requestsAccessAt ?? null,
+      })
       .returning({ id: users.id });
     return { created: true, id: created!.id };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { asc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
 import { adminUsers, users } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../audit/audit.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -15,6 +15,8 @@ export interface UserListItem {
   email: string;
   isAdmin: boolean;
   createdAt: Date;
+  /** When it asked for access on the public Create Account tab, while no admin decided. */
+  awaitingApprovalSince: Date | null;
 }
 
 /** At most this many users are listed at once; a search by e-mail finds the others. */
@@ -26,13 +28,17 @@ export interface UserList {
   truncated: boolean;
 }
 
+/** An account that asked for access on the public tab and no admin has decided on yet. */
+const awaitingApproval = and(isNotNull(users.accessRequestedAt), isNull(adminUsers.id));
+
 /**
- * Users with their role, ordered by e-mail; `search` matches the e-mail case-insensitively.
- * At most `limit` (default USER_LIST_LIMIT; null for all, as the CLI lists them).
+ * Users with their role: those awaiting approval first (oldest request first), then by
+ * e-mail; `search` matches the e-mail case-insensitively, `awaitingOnly` keeps those awaiting
+ * approval. At most `limit` (default USER_LIST_LIMIT; null for all, as the CLI lists them).
  */
 export async function listUsers(
   db: Database,
-  options: { search?: string; limit?: number | null } = {},
+  options: { search?: string; limit?: number | null; awaitingOnly?: boolean } = {},
 ): Promise<UserList> {
   const term = options.search?.trim();
   const limit = options.limit === undefined ? USER_LIST_LIMIT : options.limit;
@@ -41,19 +47,44 @@ export async function listUsers(
       id: users.id,
       email: users.email,
       createdAt: users.createdAt,
+      accessRequestedAt: users.accessRequestedAt,
       adminId: adminUsers.id,
     })
     .from(users)
     .leftJoin(adminUsers, eq(adminUsers.id, users.id))
-    .where(term ? ilike(users.email, likePattern(term)) : undefined)
-    .orderBy(asc(sql`lower(${users.email})`), asc(users.id));
+    .where(
+      and(
+        term ? ilike(users.email, likePattern(term)) : undefined,
+        options.awaitingOnly ? awaitingApproval : undefined,
+      ),
+    )
+    .orderBy(
+      desc(sql`(${awaitingApproval})`),
+      asc(users.accessRequestedAt),
+      asc(sql`lower(${users.email})`),
+      asc(users.id),
+    );
   // One row more than shown tells whether the list was cut.
   const rows = limit === null ? await query : await query.limit(limit + 1);
   const shown = limit === null ? rows : rows.slice(0, limit);
   return {
-    users: shown.map(({ adminId, ...row }) => ({ ...row, isAdmin: adminId !== null })),
+    users: shown.map(({ adminId, accessRequestedAt, ...row }) => ({
+      ...row,
+      isAdmin: adminId !== null,
+      awaitingApprovalSince: adminId === null ? accessRequestedAt : null,
+    })),
     truncated: shown.length < rows.length,
   };
+}
+
+/** How many accounts await an admin's decision on their access (the dashboard's to-do). */
+export async function countAwaitingApproval(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(adminUsers, eq(adminUsers.id, users.id))
+    .where(awaitingApproval);
+  return Number(row?.n ?? 0);
 }
 
 /** Whether any account is an admin: without one, nobody can use the back office. */
@@ -64,7 +95,10 @@ export async function hasAnAdmin(db: Database): Promise<boolean> {
 
 export type AccessChange =
   | { ok: true }
-  | { ok: false; reason: "not-found" | "last-admin" | "not-changed" | "still-exists" };
+  | {
+      ok: false;
+      reason: "not-found" | "last-admin" | "not-changed" | "still-exists" | "not-awaiting";
+    };
 
 async function userExists(db: Database, userId: string) {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -105,7 +139,39 @@ export async function grantAdmin(
     await tx.insert(adminUsers).values({ id: userId }).onConflictDoNothing();
     // Spec §4: re-read, and fail if the result did not change.
     if (!(await adminRecordExists(tx, userId))) return { ok: false, reason: "not-changed" };
+    // Its request for access, if it made one, is answered.
+    await tx.update(users).set({ accessRequestedAt: null }).where(eq(users.id, userId));
     await auditAccess(tx, actor, "grant", userId);
+    return { ok: true };
+  });
+}
+
+/**
+ * Dismisses an account's request for access: the account is deleted (its sessions with it),
+ * in the audit log with its e-mail. Only an account awaiting approval can be dismissed; an
+ * admin's access is revoked instead.
+ */
+export async function dismissAccessRequest(
+  db: Database,
+  userId: string,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<AccessChange> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ email: users.email, awaiting: sql<boolean>`(${awaitingApproval})` })
+      .from(users)
+      .leftJoin(adminUsers, eq(adminUsers.id, users.id))
+      .where(eq(users.id, userId))
+      .for("update", { of: users });
+    if (!target) return { ok: false, reason: "not-found" };
+    if (!target.awaiting) return { ok: false, reason: "not-awaiting" };
+    await tx.delete(users).where(eq(users.id, userId));
+    await recordAudit(tx, actor, {
+      action: "user.dismiss-request",
+      entity: "user",
+      entityId: userId,
+      details: { email: target.email },
+    });
     return { ok: true };
   });
 }
@@ -130,14 +196,20 @@ export async function revokeAdmin(
 }
 
 /** The notice for a failed change (spec §8 "Admin toggle errors"). */
-export function accessChangeError(intent: "grant" | "revoke", reason: string): string {
+export function accessChangeError(intent: "grant" | "revoke" | "dismiss", reason: string): string {
   switch (reason) {
+    case "not-awaiting":
+      return "Only a request for access can be dismissed: revoke an admin's access instead.";
     case "last-admin":
       return "You cannot revoke the last admin. Grant admin access to another user first, so someone can always manage the shop.";
     case "still-exists":
       return "Failed to revoke admin access - record still exists";
     case "not-changed":
       return intent === "grant" ? "Failed to grant admin access" : "Failed to revoke admin access";
+    case "not-found":
+      return intent === "dismiss"
+        ? "That account no longer exists."
+        : "Failed to update admin status.";
     default:
       return "Failed to update admin status.";
   }

@@ -88,7 +88,7 @@ export async function signUp(
     if (!allowed.allowed)
       return { kind: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds };
   }
-  await registerUser(db, input.email, input.password);
+  await registerUser(db, input.email, input.password, { requestsAccessAt: new Date() });
   return { kind: "registered" };
 }
 

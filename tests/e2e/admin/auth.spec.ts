@@ -159,6 +159,9 @@ test.describe("Create Account and granting access", () => {
     await adminPage.getByRole("button", { name: "Search" }).click();
     const row = adminPage.getByRole("row").filter({ hasText: email });
     await expect(row).toHaveCount(1);
+    // Marked as asking, not just another regular user.
+    await expect(row.getByText(/^Awaiting approval · asked \d{4}\/\d{2}\/\d{2}$/)).toBeVisible();
+    await expect(row.getByRole("button", { name: "Dismiss" })).toBeVisible();
     const checkbox = row.getByRole("checkbox", { name: "Regular User" });
     await expect(checkbox).not.toBeChecked();
     const a11y = await axe(adminPage);
@@ -166,11 +169,40 @@ test.describe("Create Account and granting access", () => {
     await checkbox.click();
     await expect(adminPage.getByText("Admin access granted.")).toBeVisible();
     await expect(row.getByRole("checkbox", { name: "Admin" })).toBeChecked();
+    await expect(row.getByText(/Awaiting approval/)).toHaveCount(0);
     await adminContext.close();
 
     // 4. Now the account signs in.
     await loginAs(page, { email, password });
     await expect(page).toHaveURL("/admin/dashboard");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+
+  test("an admin dismisses a request for access from the dashboard's to-do", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    const email = `asking-${unique()}@example.co.za`;
+    await page.goto("/admin/login");
+    await page.getByRole("tab", { name: "Create Account" }).click();
+    const form = page.getByRole("tabpanel", { name: "Create Account" });
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Password", { exact: true }).fill("asking-account-1");
+    await form.getByLabel("Confirm Password").fill("asking-account-1");
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(toast(page, "Registration Successful")).toBeVisible();
+
+    await loginAsAdmin();
+    const todo = page.getByRole("region", { name: "To do" });
+    await todo.getByRole("link", { name: /awaiting approval/ }).click();
+    await expect(page).toHaveURL("/admin/users?awaiting=1");
+    const row = page.getByRole("row").filter({ hasText: email });
+    await row.getByRole("button", { name: "Dismiss" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Dismiss Request" });
+    await expect(confirm).toContainText(`Dismiss the request of "${email}" for admin access?`);
+    expect((await axe(page)).violations).toEqual([]);
+    await confirm.getByRole("button", { name: "Dismiss" }).click();
+    await expect(page.getByText("Request dismissed: the account was deleted.")).toBeVisible();
+    await expect(row).toHaveCount(0);
   });
 });
