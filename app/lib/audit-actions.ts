@@ -24,7 +24,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "held_submission.delete": "Held submission: deleted",
   "user.grant-admin": "User: admin access granted",
   "user.revoke-admin": "User: admin access revoked",
-  "system.backup": "System: backup downloaded",
+  "system.backup": "System: backup taken",
 };
 
 /** "quote_request" → "Quote request". */

@@ -25,6 +25,9 @@ export interface AuditActor {
 /** The CLI and start-up tasks act as "system" (no user row). */
 export const SYSTEM_ACTOR: AuditActor = { userId: null, email: "system" };
 
+/** What `npm run admin` changes is audited as the CLI's (the operator's shell has no account). */
+export const CLI_ACTOR: AuditActor = { userId: null, email: "admin CLI" };
+
 export interface AuditEntry {
   /** What happened, as `<entity>.<verb>`, e.g. "product.create", "order.status". */
   action: string;
