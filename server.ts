@@ -28,6 +28,7 @@ import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
 import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { createStorage } from "#app/server/storage/storage.server.ts";
+import { startupWarnings } from "#app/server/system/warnings.server.ts";
 
 /*
  * Express bootstrap: configuration, database (migrated and seeded), static files with
@@ -42,6 +43,8 @@ type ServerEntry = typeof import("./server/app.ts");
 export async function startServer(options: { dev: boolean; env: Env; logger: Logger }) {
   const { env, logger, dev } = options;
   const database = await bootstrapDatabase(env, logger);
+  // Settings left at their examples, said at every start as on the System page.
+  for (const warning of startupWarnings(env)) logger.warn(warning);
   // A backup download cut short by a killed process leaves its file in DATA_DIR/tmp.
   removeLeftoverDownloads(env.DATA_DIR);
   const services: AppServices = {

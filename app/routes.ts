@@ -34,6 +34,8 @@ export default [
     route("orders/export.csv", "routes/admin/orders/export.ts"),
     route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
     route("quote-requests/export.csv", "routes/admin/quote-requests-export.ts"),
+    // The audit log as recorded (raw actions and details), for other tools.
+    route("audit/export.csv", "routes/admin/audit-export.ts"),
     // The whole shop as one file (issue 17): a streamed download, like the CSVs.
     route("system/backup", "routes/admin/system-backup.ts"),
     layout("routes/admin/_layout.tsx", [

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { CLI_ACTOR } from "#app/server/audit/audit.server.ts";
 import {
   BackupFileError,
   RestoreRefusedError,
@@ -9,6 +10,7 @@ import {
   verifyBackupFile,
   writeBackupFile,
 } from "#app/server/backup/backup.server.ts";
+import { recordBackup } from "#app/server/backup/backup-log.server.ts";
 import {
   type DatabaseHandle,
   DatabaseUnavailableError,
@@ -96,6 +98,9 @@ export async function runBackupCommand(
       try {
         await migrateDatabase(handle);
         const summary = await writeBackupFile(handle.db, createStorage(env), handle.kind, target);
+        // In the audit log, as the admin's download is: the System page warns when the last
+        // backup is over a day old, and the nightly one on PostgreSQL is this command.
+        await recordBackup(handle.db, CLI_ACTOR, summary);
         io.out(`Wrote ${target}: ${describeSummary(summary)}.`);
         return 0;
       } finally {

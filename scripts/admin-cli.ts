@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH } from "#app/lib/validation/users.ts";
-import type { AuditActor } from "#app/server/audit/audit.server.ts";
+import { CLI_ACTOR } from "#app/server/audit/audit.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { migrationStatus } from "#app/server/db/migrate.server.ts";
 import {
@@ -15,9 +15,6 @@ import {
   revokeAdmin,
 } from "#app/server/users/admin-access.server.ts";
 import { BACKUP_USAGE } from "./admin-backup.ts";
-
-/** Access changes made here are audited as the CLI's (the operator's shell has no account). */
-const CLI_ACTOR: AuditActor = { userId: null, email: "admin CLI" };
 
 /*
  * The admin CLI's commands, separate from process concerns (scripts/admin.ts opens the

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,13 +9,24 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 /*
  * `npm run screenshots [-- <outDir> [paths…]]`: full-page screenshots of the production build
  * (demo catalogue, throwaway data directory) at a phone's 390 px and a laptop's 1280 px, to
- * look at the pages after a change. `/product` stands for the first product on /crafts.
+ * look at the pages after a change. `/product` stands for the first product on /crafts;
+ * `/admin/…` pages are taken signed in, as an admin the run makes for itself.
  * Lazy images are scrolled into view first; the newsletter popup is kept away and motion
  * reduced, so two runs of the same build give the same pictures.
  */
 
 const DEFAULT_PAGES = ["/", "/digital", "/hardware", "/crafts", "/product", "/contact", "/cart"];
 const WIDTHS = [390, 1280];
+const ADMIN = { email: "screenshots@example.co.za", password: crypto.randomUUID() };
+
+async function signIn(tab: Page, base: string) {
+  await tab.goto(`${base}/admin/login`);
+  const form = tab.getByRole("tabpanel", { name: "Login" });
+  await form.getByLabel("Email").fill(ADMIN.email);
+  await form.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await form.getByRole("button", { name: "Login" }).click();
+  await tab.waitForURL(/\/admin\/dashboard$/);
+}
 
 async function firstProductPath(tab: Page, base: string) {
   await tab.goto(`${base}/crafts`);
@@ -29,7 +41,11 @@ async function main() {
   if (!ensureBuild()) process.exit(1);
   fs.mkdirSync(outDir, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "screenshots-"));
-  const server = startServerProcess(dataDir, { SEED_DEMO: "true" });
+  const admin = pages.some((page) => page.startsWith("/admin"));
+  const server = startServerProcess(dataDir, {
+    SEED_DEMO: "true",
+    ...(admin ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+  });
   const base = `http://127.0.0.1:${await server.ready}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -45,6 +61,7 @@ async function main() {
         localStorage.setItem("newsletterPopupSeen", String(Date.now())),
       );
       const tab = await context.newPage();
+      if (admin) await signIn(tab, base);
       for (const page of pages) {
         const target = page === "/product" ? await firstProductPath(tab, base) : page;
         await tab.goto(`${base}${target}`, { waitUntil: "networkidle" });

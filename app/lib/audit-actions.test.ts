@@ -1,12 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  AUDIT_ACTION_LABELS,
-  auditActionLabel,
-  auditDetailLabel,
-  auditDetailValue,
-} from "./audit-actions.ts";
+import { AUDIT_ACTION_LABELS, auditActionLabel } from "./audit-actions.ts";
 
 /** Every `<entity>.<verb>` literal on a line that records an audit action in app/server. */
 function recordedActions(): string[] {
@@ -67,27 +62,5 @@ describe("auditActionLabel", () => {
   it("does not take inherited object keys for labels", () => {
     expect(auditActionLabel("constructor")).toBe("Constructor");
     expect(auditActionLabel("toString")).toBe("ToString");
-  });
-});
-
-describe("audit details", () => {
-  it("name each detail in words", () => {
-    expect(auditDetailLabel("customerNotified")).toBe("Customer notified");
-    expect(auditDetailLabel("categoryIds")).toBe("Category IDs");
-    expect(auditDetailLabel("replacedImageUrl")).toBe("Replaced image URL");
-    expect(auditDetailLabel("priceCents")).toBe("Price");
-    expect(auditDetailLabel("name")).toBe("Name");
-    expect(auditDetailLabel("from")).toBe("From");
-  });
-
-  it("show values as words: yes / no, rand for cents, lists joined", () => {
-    expect(auditDetailValue("customerNotified", true)).toBe("Yes");
-    expect(auditDetailValue("isSpecial", false)).toBe("No");
-    expect(auditDetailValue("priceCents", 34_900)).toBe("R349.00");
-    expect(auditDetailValue("rows", 1200)).toBe("1200");
-    expect(auditDetailValue("categoryIds", ["a", "b"])).toBe("a, b");
-    expect(auditDetailValue("categoryIds", [])).toBe("—");
-    expect(auditDetailValue("imageUrl", null)).toBe("—");
-    expect(auditDetailValue("season", { start: "03-01" })).toBe('{"start":"03-01"}');
   });
 });

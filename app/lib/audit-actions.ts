@@ -1,5 +1,3 @@
-import { formatRand } from "./money.ts";
-
 /*
  * What the audit log (issue 9) shows for each recorded action. The domain modules record an
  * action as `<entity>.<verb>` (app/server/audit/audit.server.ts); the page shows it as words.
@@ -27,7 +25,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.grant-admin": "User: admin access granted",
   "user.revoke-admin": "User: admin access revoked",
   "user.dismiss-request": "User: request for access dismissed (account deleted)",
-  "system.backup": "System: backup downloaded",
+  "system.backup": "System: backup taken",
 };
 
 /** "quote_request" → "Quote request". */
@@ -52,30 +50,4 @@ export function auditActionLabel(action: string): string {
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/**
- * A detail's name as the audit log shows it: "customerNotified" → "Customer notified",
- * "categoryIds" → "Category IDs", "priceCents" → "Price" (its value shown in rand).
- */
-export function auditDetailLabel(key: string): string {
-  const spaced = key
-    .replace(/Cents$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .replace(/\burl\b/g, "URL")
-    .replace(/\bids?\b/g, (id) => id.toUpperCase().replace("IDS", "IDs"));
-  return capitalise(spaced);
-}
-
-/** A detail's value as words: yes / no, rand for cents, lists joined, the rest as JSON. */
-export function auditDetailValue(key: string, value: unknown): string {
-  if (value === null) return "—";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "number" && key.endsWith("Cents")) return formatRand(value);
-  if (typeof value === "string") return value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
-    return value.length > 0 ? value.join(", ") : "—";
-  }
-  return JSON.stringify(value);
 }

@@ -4,9 +4,11 @@ import fs from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import express from "express";
 import postgres from "postgres";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { lastBackupAt } from "#app/server/backup/backup-log.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
 import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
@@ -16,6 +18,7 @@ import {
   createStorage,
   type FileStorage,
 } from "#app/server/storage/storage.server.ts";
+import { auditLog } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { cookiesFrom } from "#tests/setup/auth.ts";
 import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
@@ -80,6 +83,23 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(backup.err).toBe("");
     expect(backup).toMatchObject({ code: 0 });
     expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 6 files/);
+    // In the shop's audit log, as the CLI's, where the System page looks for the last backup
+    // (the nightly backup on PostgreSQL is this command).
+    const backedUp = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: shop.dataDir }) });
+    try {
+      expect(await lastBackupAt(backedUp.db)).toBeInstanceOf(Date);
+      const [record] = await backedUp.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, "system.backup"));
+      expect(record).toMatchObject({
+        actorEmail: "admin CLI",
+        actorUserId: null,
+        details: { rows: expect.any(Number), files: 6, bytes: expect.any(Number) },
+      });
+    } finally {
+      await backedUp.close();
+    }
     // `verify` checks the file alone: no database, no DATA_DIR needed.
     const nowhere = path.join(createTempDataDir(), "never-created");
     const verified = cli(nowhere, ["verify", file]);

@@ -5,6 +5,7 @@ import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { hashSessionToken } from "#app/server/users/session.server.ts";
 import {
+  auditLog,
   categories,
   contactRequests,
   heldSubmissions,
@@ -53,6 +54,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/users": () => "/admin/users",
   "admin/email": () => "/admin/email",
   "admin/audit": () => "/admin/audit",
+  "admin/audit/export.csv": () => "/admin/audit/export.csv",
   "admin/system": () => "/admin/system",
   "admin/system/backup": () => "/admin/system/backup",
 };
@@ -77,6 +79,7 @@ const RESOURCE_ROUTES: Record<
     contains: "canary-subscriber-4d1f@example.com",
   },
   "admin/quote-requests/export.csv": { contentType: /^text\/csv/, contains: "canary-quote-4d1f" },
+  "admin/audit/export.csv": { contentType: /^text\/csv/, contains: "canary-audit-4d1f" },
   // The whole shop as one backup file (decision 019), asked for with a POST.
   "admin/system/backup": {
     contentType: /^application\/gzip$/,
@@ -117,6 +120,7 @@ const CANARIES = [
   "canary-subscriber-4d1f@example.com",
   "canary-quote-4d1f",
   "canary-held-4d1f",
+  "canary-audit-4d1f",
 ];
 
 beforeAll(async () => {
@@ -157,6 +161,13 @@ beforeAll(async () => {
       payload: { name: CANARIES[5]!, email: "held@example.com", service: "iot", message: "x" },
     })
     .returning({ id: heldSubmissions.id });
+  await db.insert(auditLog).values({
+    actorEmail: "owner@example.com",
+    action: "product.update",
+    entity: "product",
+    entityId: product!.id,
+    details: { name: CANARIES[6]! },
+  });
   ids = {
     productId: product!.id,
     categoryId: category!.id,

@@ -99,6 +99,15 @@ describe("npm start", () => {
     expect(output).not.toContain("Building the production bundle");
     expect(output).toContain(`serving http://localhost:${port} (listening on`);
     expect(fs.existsSync(pgliteDirectory({ DATA_DIR: dataDir }))).toBe(true);
+    // Nothing set up yet: the start log says what to set, as the System page does.
+    for (const title of [
+      "Staff alerts go to an example address",
+      "E-mail is sent from an example address",
+      "E-mail is not sent",
+      "The site's address is not https",
+    ]) {
+      expect(output).toContain(`configuration: ${title}.`);
+    }
 
     child.kill("SIGTERM");
     // npm's own pid only, not its process group.

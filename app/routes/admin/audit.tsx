@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
+import { ExportLink } from "#app/components/admin/export-link.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
@@ -11,18 +12,23 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
-import { auditActionLabel, auditDetailLabel, auditDetailValue } from "#app/lib/audit-actions.ts";
+import { auditActionLabel } from "#app/lib/audit-actions.ts";
+import type { AuditDetailLine } from "#app/lib/audit-details.ts";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { cn } from "#app/lib/utils.ts";
-import { listAuditEntries, parseDay } from "#app/server/audit/audit.server.ts";
+import {
+  describeAuditEntries,
+  listAuditEntries,
+  parseAuditQuery,
+} from "#app/server/audit/audit.server.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { searchTerm } from "#app/server/db/search.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/audit";
 
 /*
  * The audit log (issue 9, beyond the original): who changed what, and when. Read-only; the
- * records are written in the same transaction as each change.
+ * records are written in the same transaction as each change. The page shows each entry's
+ * details in words; its CSV export keeps the raw values (audit-export.ts).
  */
 
 export const meta: Route.MetaFunction = () => [
@@ -32,28 +38,29 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
+  const { db } = getServices(context);
   const params = new URL(request.url).searchParams;
-  const filters = {
-    actor: searchTerm(params.get("actor")),
-    from: parseDay(params.get("from")),
-    to: parseDay(params.get("to")),
-  };
-  const result = await listAuditEntries(getServices(context).db, {
-    ...filters,
-    page: Number(params.get("page") ?? 1),
-  });
-  return { ...result, filters };
+  const filters = parseAuditQuery(params);
+  const result = await listAuditEntries(db, { ...filters, page: Number(params.get("page") ?? 1) });
+  return { ...result, entries: await describeAuditEntries(db, result.entries), filters };
 }
 
-function Details({ details }: { details: Record<string, unknown> }) {
-  const entries = Object.entries(details).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+function Details({ lines }: { lines: AuditDetailLine[] }) {
+  if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
-      {entries.map(([key, value]) => (
-        <div key={key} className="contents">
-          <dt className="font-medium text-muted-foreground">{auditDetailLabel(key)}</dt>
-          <dd className="break-words">{auditDetailValue(key, value)}</dd>
+      {lines.map((line, index) => (
+        <div key={index} className="contents">
+          <dt className="font-medium text-muted-foreground">{line.label}</dt>
+          <dd className="break-words">
+            {line.href ? (
+              <Link to={line.href} className="underline underline-offset-2">
+                {line.value}
+              </Link>
+            ) : (
+              line.value
+            )}
+          </dd>
         </div>
       ))}
     </dl>
@@ -69,12 +76,17 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
     return `?${params}`;
   };
   const filtered = Boolean(filters.actor || filters.from || filters.to);
+  const exportParams = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  const exportHref = `/admin/audit/export.csv${filtered ? `?${exportParams}` : ""}`;
 
   return (
     <div className="flex flex-col gap-6">
       <AdminPageHeader
         title="Audit Log"
         description="Every change made in the admin: who made it, what changed and when."
+        actions={<ExportLink href={exportHref} />}
       />
       <section
         aria-labelledby="audit-heading"
@@ -164,7 +176,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
                     {auditActionLabel(entry.action)}
                   </TableCell>
                   <TableCell className="hidden align-top md:table-cell">
-                    <Details details={entry.details} />
+                    <Details lines={entry.details} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,7 +1,14 @@
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
-import { auditLog } from "#db/schema/index.ts";
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from "drizzle-orm";
+import {
+  type AuditDetailLine,
+  type AuditNames,
+  categoryIdsIn,
+  describeAuditEntry,
+} from "#app/lib/audit-details.ts";
+import { auditLog, categories } from "#db/schema/index.ts";
+import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { likePattern } from "../db/search.server.ts";
+import { likePattern, searchTerm } from "../db/search.server.ts";
 
 /*
  * The audit log (issue 9): every admin action that changes data is recorded with who, what
@@ -17,6 +24,9 @@ export interface AuditActor {
 
 /** The CLI and start-up tasks act as "system" (no user row). */
 export const SYSTEM_ACTOR: AuditActor = { userId: null, email: "system" };
+
+/** What `npm run admin` changes is audited as the CLI's (the operator's shell has no account). */
+export const CLI_ACTOR: AuditActor = { userId: null, email: "admin CLI" };
 
 export interface AuditEntry {
   /** What happened, as `<entity>.<verb>`, e.g. "product.create", "order.status". */
@@ -90,11 +100,16 @@ export function parseDay(value: string | null | undefined): string | null {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : null;
 }
 
-/** The audit log, newest first, filtered by actor and a day range (issue 9). */
-export async function listAuditEntries(
-  db: Database,
-  query: AuditQuery,
-): Promise<{ entries: AuditListItem[]; total: number; page: number; pageCount: number }> {
+/** The list's filters from its URL (the page and its CSV export read the same ones). */
+export function parseAuditQuery(params: URLSearchParams): Required<Omit<AuditQuery, "page">> {
+  return {
+    actor: searchTerm(params.get("actor")),
+    from: parseDay(params.get("from")),
+    to: parseDay(params.get("to")),
+  };
+}
+
+function auditConditions(query: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(ilike(auditLog.actorEmail, likePattern(query.actor)));
   const from = parseDay(query.from);
@@ -112,7 +127,15 @@ export async function listAuditEntries(
       ),
     );
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The audit log, newest first, filtered by actor and a day range. */
+export async function listAuditEntries(
+  db: Database,
+  query: AuditQuery,
+): Promise<{ entries: AuditListItem[]; total: number; page: number; pageCount: number }> {
+  const where = auditConditions(query);
   const total = await db.$count(auditLog, where);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.trunc(query.page ?? 1) || 1), pageCount);
@@ -132,4 +155,104 @@ export async function listAuditEntries(
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   return { entries, total, page, pageCount };
+}
+
+/** A listed entry as the page shows it: its details in words, none of the raw values. */
+export type DescribedAuditEntry = Pick<
+  AuditListItem,
+  "id" | "actorEmail" | "action" | "createdAt"
+> & {
+  details: AuditDetailLine[];
+};
+
+/**
+ * The page's entries with their details in words (app/lib/audit-details.ts). The categories
+ * they name are looked up in one query, by their current names.
+ */
+export async function describeAuditEntries(
+  db: Database,
+  entries: AuditListItem[],
+): Promise<DescribedAuditEntry[]> {
+  const ids = [...new Set(entries.flatMap((e) => categoryIdsIn(e.details)))]
+    .map((id) => id.toLowerCase())
+    .filter(isUuid);
+  const rows = ids.length
+    ? await db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(inArray(categories.id, ids))
+    : [];
+  const names: AuditNames = { categories: new Map(rows.map((row) => [row.id, row.name])) };
+  return entries.map((entry) => ({
+    id: entry.id,
+    actorEmail: entry.actorEmail,
+    action: entry.action,
+    createdAt: entry.createdAt,
+    details: describeAuditEntry(entry, names),
+  }));
+}
+
+// ---- CSV export ----------------------------------------------------------------------------
+
+/** The raw records: the action as recorded and the details as JSON, for other tools. */
+export const AUDIT_EXPORT_HEADER = [
+  "When (SAST)",
+  "Who",
+  "Action",
+  "Entity",
+  "Entity ID",
+  "Details (JSON)",
+] as const;
+
+export const AUDIT_EXPORT_BATCH_SIZE = 1000;
+
+function auditExportBatch(
+  db: Database,
+  where: SQL | undefined,
+  after: { at: string; id: string } | null,
+  batchSize: number,
+) {
+  const keyset = after
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: auditLog.id,
+      when: sql<string>`to_char(${auditLog.createdAt} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`,
+      at: sql<string>`${auditLog.createdAt}::text`,
+      actorEmail: auditLog.actorEmail,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .where(and(where, keyset))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(batchSize);
+}
+
+/** The entries matching the filters, newest first, in keyset batches. */
+export async function* auditExportBatches(
+  db: Database,
+  query: AuditQuery,
+  batchSize = AUDIT_EXPORT_BATCH_SIZE,
+): AsyncGenerator<string[][]> {
+  const where = auditConditions(query);
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const batch = await auditExportBatch(db, where, after, batchSize);
+    if (batch.length === 0) return;
+    yield batch.map((row) => [
+      row.when,
+      row.actorEmail ?? "",
+      row.action,
+      row.entity,
+      row.entityId ?? "",
+      JSON.stringify(row.details),
+    ]);
+    if (batch.length < batchSize) return;
+    const last = batch.at(-1)!;
+    after = { at: last.at, id: last.id };
+  }
 }

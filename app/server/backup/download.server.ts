@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { recordAudit } from "../audit/audit.server.ts";
 import type { AppServices } from "../context.server.ts";
 import type { SessionUser } from "../users/session.server.ts";
 import { writeBackup } from "./backup.server.ts";
+import { recordBackup } from "./backup-log.server.ts";
 
 /**
  * The admin's "Download backup" (decision 019), a POST from the System page. The backup is
@@ -30,15 +30,7 @@ export async function backupDownload(
       services.databaseKind,
       fs.createWriteStream(file, { mode: 0o600 }),
     );
-    await recordAudit(
-      services.db,
-      { userId: admin.userId, email: admin.email },
-      {
-        action: "system.backup",
-        entity: "system",
-        details: { rows: summary.rows, files: summary.files, bytes: summary.bytes },
-      },
-    );
+    await recordBackup(services.db, { userId: admin.userId, email: admin.email }, summary);
     const handle = await fs.promises.open(file, "r");
     const { size } = await handle.stat();
     removeFolder(folder);

@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { categories, productCategories, products } from "#db/schema/index.ts";
+import { auditLog, categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   type ImagePrefix,
@@ -295,4 +295,35 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage): Pro
     await notifyCatalogChanged(tx);
   });
   return true;
+}
+
+/**
+ * The demo products still in the shop (their names, A to Z), for the System page's warning.
+ * A demo product is one with a demo product's name that no admin ever created or saved: every
+ * product created or saved in the admin has an audit record in the same transaction, and
+ * the seed writes none. So a shop seeded by any version is recognised, while a product the
+ * owner made (or made their own by editing a demo one) under the same name is not.
+ */
+export async function listedDemoProducts(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.name,
+          DEMO_PRODUCTS.map((p) => p.name),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(auditLog)
+            .where(
+              and(eq(auditLog.entity, "product"), eq(auditLog.entityId, sql`${products.id}::text`)),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(products.name));
+  return rows.map((row) => row.name);
 }
