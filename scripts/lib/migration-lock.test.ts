@@ -69,20 +69,21 @@ describe(`db/migrations/${LOCK_FILE_NAME}`, () => {
 
   it("fails on a new migration until its lines are appended, which never rewrites one", () => {
     const dir = copyOfMigrations();
-    fs.writeFileSync(path.join(dir, "0012_next.sql"), "CREATE TABLE next (id integer);");
+    fs.writeFileSync(path.join(dir, "9999_next.sql"), "CREATE TABLE next (id integer);");
     editJournal(dir, (entries) => {
-      entries.push({ ...entries[11]!, tag: "0012_next", when: entries[11]!.when + 1000 });
+      const last = entries.at(-1)!;
+      entries.push({ ...last, tag: "9999_next", when: last.when + 1000 });
     });
     const problems = checkMigrationLock(dir, lockText());
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(
-      /^0012_next\.sql is not in db\/migrations\/committed\.sha256\. .*npm run db:lock-migrations/,
+      /^9999_next\.sql is not in db\/migrations\/committed\.sha256\. .*npm run db:lock-migrations/,
     );
 
     const { text, added } = appendToLock(dir, lockText());
     expect(added.map((line) => line.name)).toEqual([
-      "0012_next.sql",
-      "meta/_journal.json#0012_next",
+      "9999_next.sql",
+      "meta/_journal.json#9999_next",
     ]);
     expect(text.startsWith(lockText())).toBe(true);
     expect(checkMigrationLock(dir, text)).toEqual([]);
@@ -95,14 +96,17 @@ describe(`db/migrations/${LOCK_FILE_NAME}`, () => {
   it("fails on a migration whose when is not later than the one before it", () => {
     // drizzle applies a migration only when its `when` is later than the database's last.
     const dir = copyOfMigrations();
-    fs.writeFileSync(path.join(dir, "0012_early.sql"), "SELECT 1;");
+    fs.writeFileSync(path.join(dir, "9999_early.sql"), "SELECT 1;");
+    let previous = "";
     editJournal(dir, (entries) => {
-      entries.push({ ...entries[11]!, tag: "0012_early", when: entries[10]!.when + 1 });
+      const last = entries.at(-1)!;
+      previous = last.tag;
+      entries.push({ ...last, tag: "9999_early", when: entries.at(-2)!.when + 1 });
     });
     const { text } = appendToLock(dir, lockText());
     expect(checkMigrationLock(dir, text)).toEqual([
       expect.stringMatching(
-        /^0012_early's journal "when" \(\d+\) is not later than 0011_admin_counts_at_scale's/,
+        new RegExp(`^9999_early's journal "when" \\(\\d+\\) is not later than ${previous}'s`),
       ),
     ]);
   });
