@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { REWRITTEN_MIGRATIONS } from "#app/server/db/migrate.server.ts";
+import { REWRITTEN_MIGRATIONS, readMigrations } from "#app/server/db/migrate.server.ts";
 import { authenticate, isAdmin } from "#app/server/users/accounts.server.ts";
 import { auditLog } from "#db/schema/index.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
@@ -119,28 +119,36 @@ describe("admin CLI", () => {
     const before = await recorded();
     const last = before.at(-1)!;
     const migrationsBefore = before.length;
+    const migrations = readMigrations();
     try {
-      // As if the database were one release behind: 0011 pending.
+      // As if the database were one release behind: the newest migration pending.
       await handle.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${last.id}`);
       const behind = await run(["migrations", "status"]);
       expect(behind.code).toBe(0);
       expect(behind.out).toEqual([
         `Recorded in the database: ${migrationsBefore - 1} migration(s).`,
         "Pending: the next start applies 1 migration(s), in one transaction (all or none):",
-        expect.stringMatching(/^ {2}0011_admin_counts_at_scale {2}\(generated 2026-/),
+        expect.stringMatching(new RegExp(`^ {2}${migrations.at(-1)!.tag} {2}\\(generated 2026-`)),
       ]);
 
-      // Recorded in 0011's first text (decision 029): repaired, nothing pending.
+      // Made by a release whose last migration was 0011 in its first text (decision 029):
+      // repaired, and the migrations after 0011 pending.
+      const rewritten = REWRITTEN_MIGRATIONS[0]!;
+      const rewrittenAt = migrations.find((m) => m.tag === rewritten.tag)!.when;
+      await handle.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at >= ${rewrittenAt}`,
+      );
       await handle.db.execute(
         sql`insert into drizzle.__drizzle_migrations (hash, created_at)
-            values (${REWRITTEN_MIGRATIONS[0]!.was.hash}, ${REWRITTEN_MIGRATIONS[0]!.was.when})`,
+            values (${rewritten.was.hash}, ${rewritten.was.when})`,
       );
       const repair = await run(["migrations", "status"]);
       expect(repair.code).toBe(0);
       expect(repair.out[1]).toMatch(
         /^To repair: 0011_admin_counts_at_scale is recorded in the text/,
       );
-      expect(repair.out.at(-1)).toBe("Up to date: the next start applies no migration.");
+      const later = migrations.filter((m) => m.when > rewrittenAt).map((m) => m.tag);
+      expect(repair.out.slice(3).map((line) => line.trim().split(/\s+/)[0])).toEqual(later);
 
       // Migrated by a newer release: this one cannot run on it.
       await handle.db.execute(
@@ -151,13 +159,14 @@ describe("admin CLI", () => {
       expect(newer.code).toBe(1);
       expect(newer.err[0]).toMatch(/^The database has 1 migration\(s\) this release does not have/);
     } finally {
-      await handle.db.execute(
-        sql`delete from drizzle.__drizzle_migrations where id > ${last.id - 1}`,
-      );
-      await handle.db.execute(
-        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
-            values (${last.id}, ${last.hash}, ${last.created_at})`,
-      );
+      // Back to the rows as they were.
+      await handle.db.execute(sql`delete from drizzle.__drizzle_migrations`);
+      for (const row of before) {
+        await handle.db.execute(
+          sql`insert into drizzle.__drizzle_migrations (id, hash, created_at)
+              values (${row.id}, ${row.hash}, ${row.created_at})`,
+        );
+      }
     }
     expect(await recorded()).toEqual(before);
     expect((await run(["migrations", "status"])).out.at(-1)).toBe(

@@ -195,13 +195,22 @@ describe("a backup of a database that recorded a rewritten migration", () => {
     return;
   }
 
-  it("restores into today's schema", { timeout: 60_000 }, async () => {
-    // The first commit whose journal records 0011 with its earlier `when`.
+  it("restores into the release of the rewrite, as a backup of that schema", {
+    timeout: 60_000,
+  }, async () => {
+    // The first commit whose journal records 0011 with its earlier `when`, and the first
+    // with the rewritten one (the release such a backup is restored with, then upgraded).
     const [rewrite] = REWRITTEN_MIGRATIONS;
-    const commit = commits.find((c) =>
-      git("show", `${c}:db/migrations/meta/_journal.json`).includes(String(rewrite!.was.when)),
+    const journalAt = (c: string) => git("show", `${c}:db/migrations/meta/_journal.json`);
+    const commit = commits.find((c) => journalAt(c).includes(String(rewrite!.was.when)));
+    const rewrittenIn = commits.find(
+      (c) =>
+        c !== commit &&
+        journalAt(c).includes(`"${rewrite!.tag}"`) &&
+        !journalAt(c).includes(String(rewrite!.was.when)),
     );
     expect(commit, "a commit with the first text of the rewritten migration").toBeDefined();
+    expect(rewrittenIn, "the commit that rewrote it").toBeDefined();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "rewritten-backup-"));
     const storage = createStorage(
       loadEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SESSION_SECRET: "x".repeat(32) }),
@@ -221,8 +230,10 @@ describe("a backup of a database that recorded a rewritten migration", () => {
 
     const today = await emptyDatabase();
     try {
-      await migrateDatabase(today);
+      await migrateWithDrizzle(today, migrationsAt(rewrittenIn!));
       await restoreBackupFile(today.db, storage, file);
+      // …and that database upgrades with its rows to today's release.
+      await migrateDatabase(today);
       expect(
         await rows(
           today.db,
