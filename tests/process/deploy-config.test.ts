@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -19,6 +18,7 @@ import {
   writeNginxConfig,
 } from "#tests/setup/nginx.ts";
 import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { randomToken, secretPathProbes } from "#tests/setup/secret-paths.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
 import { environmentWithoutAppSettings } from "../../scripts/lib/server-process.ts";
@@ -197,18 +197,12 @@ describe("deploy/caddy/Caddyfile in front of a stand-in app", () => {
       const get = async (pathname: string, headers: Record<string, string> = {}) =>
         (await fetchPage(pathname, headers)).status;
       await expect.poll(() => get("/").catch(() => 0), { timeout: 10_000 }).toBe(200);
-      const tokens = Array.from({ length: 8 }, () => crypto.randomBytes(32).toString("base64url"));
-      const requests = [
-        `/orders/${tokens[0]}`,
-        `/%6Frders/${tokens[1]}`,
-        `/orders/${tokens[2]}.data`,
-        `/newsletter/unsubscribe/${tokens[3]}`,
-        `/__manifest?paths=%2Forders%2F${tokens[4]}`,
-        `/ORDERS/${tokens[5]}`,
-        `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
-      ];
-      for (const request of requests) {
-        expect(await get(request, { Referer: `https://localhost/orders/${tokens[7]}` })).toBe(200);
+      const probes = secretPathProbes();
+      const refererToken = randomToken();
+      for (const request of probes.paths) {
+        expect(await get(request, { Referer: `https://localhost/orders/${refererToken}` })).toBe(
+          200,
+        );
       }
       expect(await get("/crafts?category=Gifts")).toBe(200);
 

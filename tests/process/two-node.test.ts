@@ -26,6 +26,7 @@ import {
   writeNginxConfig,
 } from "#tests/setup/nginx.ts";
 import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import { randomToken, secretPathProbes } from "#tests/setup/secret-paths.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { startSmtpServer, type TestSmtpServer } from "#tests/setup/smtp.ts";
 import { createSelfSignedCertificate, type TestCertificate } from "#tests/setup/tls.ts";
@@ -310,25 +311,16 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     skip(Boolean(SKIP_REASON), SKIP_REASON ?? "");
     // Shaped like the real ones (32 random bytes, base64url); unknown here, so 404s, which
     // nginx logs all the same.
-    const token = () => crypto.randomBytes(32).toString("base64url");
-    const tokens = Array.from({ length: 9 }, token);
+    const probes = secretPathProbes();
+    const [dotted, refererToken] = [randomToken(), randomToken()];
+    const tokens = [...probes.tokens, dotted, refererToken];
     const adminOrder = crypto.randomUUID();
-    const requests = [
-      `/orders/${tokens[0]}`,
-      `/%6Frders/${tokens[1]}`,
-      `/orders/${tokens[2]}.data`,
-      `/newsletter/unsubscribe/${tokens[3]}`,
-      `/__manifest?paths=%2Forders%2F${tokens[4]}`,
-      `/ORDERS/${tokens[5]}`,
-      `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
-      `/admin/../orders/${tokens[7]}`,
-      `/admin/orders/${adminOrder}`,
-    ];
+    const requests = [...probes.paths, `/admin/../orders/${dotted}`, `/admin/orders/${adminOrder}`];
     const since = Date.now();
     for (const request of requests) {
       // Through both servers: https, and the plain-http redirect.
       await send(`${base}${request}`, {
-        headers: { Referer: `${base}/orders/${tokens[8]}` },
+        headers: { Referer: `${base}/orders/${refererToken}` },
       });
       await send(`${plainHttp}${request}`);
     }
