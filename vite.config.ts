@@ -69,7 +69,7 @@ const PUBLIC_SHARED = new RegExp(
     /app\/components\/site\/(?!shop\/checkout-contents|newsletter-popup-dialog)/,
     /app\/components\/toaster/,
     /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert|skip-link)\./,
-    /app\/lib\/(utils|forms|cart|newsletter|quote-services|seo|money|image-variants)\./,
+    /app\/lib\/(utils|forms|form-submissions|cart|newsletter|quote-services|seo|money|image-variants)\./,
     // Not the legal text: only /privacy and /terms show it.
     /app\/content\/(?!legal)/,
     /node_modules\/(clsx|tailwind-merge|class-variance-authority|lucide-react)\//,

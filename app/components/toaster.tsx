@@ -25,15 +25,13 @@ function loadSonner(): Promise<Sonner> {
       ({ Toaster: SonnerToaster }) => {
         LoadedToaster = function MountedToaster() {
           useEffect(() => markMounted(), []);
-          const phone = useSyncExternalStore(subscribeToPhoneWidth, isPhoneWidth, () => false);
           return (
             <SonnerToaster
-              // On a wide screen, top right below the fixed bars (public 72 px, admin 56 px).
-              // On a phone the top is the page's title and a dialog's header and close button:
-              // notices sit at the bottom instead, above the home indicator, where a dialog
-              // leaves room for them (ui/dialog.tsx). Still a live region either way.
-              position={phone ? "bottom-center" : "top-right"}
-              offset={{ top: "5rem" }}
+              // At the bottom: on a phone the top is the page's title and a dialog's header
+              // and close button, which a notice covered (dialogs leave the bottom free for
+              // it, ui/dialog.tsx); on a wide screen the bottom right, clear of the bars and
+              // of a dialog in the middle. Above the home indicator. A live region either way.
+              position="bottom-right"
               mobileOffset={{ bottom: "calc(0.75rem + env(safe-area-inset-bottom, 0px))" }}
               richColors
               closeButton
@@ -48,17 +46,6 @@ function loadSonner(): Promise<Sonner> {
   }
   return sonner;
 }
-
-/** Sonner's own phone layout (full width) starts below 600 px; ours, below Tailwind's sm. */
-const PHONE_WIDTH = "(max-width: 639.98px)";
-
-function subscribeToPhoneWidth(listener: () => void) {
-  const query = window.matchMedia(PHONE_WIDTH);
-  query.addEventListener("change", listener);
-  return () => query.removeEventListener("change", listener);
-}
-
-const isPhoneWidth = () => window.matchMedia(PHONE_WIDTH).matches;
 
 export function showToast(toast: Toast) {
   Promise.all([loadSonner(), toasterMounted]).then(([{ toast: show }]) => {
