@@ -152,36 +152,57 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
             {filtered ? "No records match these filters." : "No changes recorded yet."}
           </p>
         ) : (
-          <Table aria-label="Changes">
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>What</TableHead>
-                <TableHead className="hidden md:table-cell">Details</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
+          <>
+            {/* On a phone each change is a card (a table of four columns would hide most of
+                it off screen); from md up, the table. */}
+            <ul aria-label="Changes" className="divide-y divide-border md:hidden">
               {entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell className="whitespace-nowrap align-top text-sm">
+                <li key={entry.id} className="flex flex-col gap-1 p-4 text-sm">
+                  <span className="font-medium">{auditActionLabel(entry.action)}</span>
+                  <span className="text-muted-foreground">
                     <time dateTime={new Date(entry.createdAt).toISOString()}>
                       {formatLongDateTime(entry.createdAt)}
                     </time>
-                  </TableCell>
-                  <TableCell className="max-w-[12rem] truncate align-top text-sm">
-                    {entry.actorEmail ?? "(deleted user)"}
-                  </TableCell>
-                  <TableCell className="align-top text-sm font-medium">
-                    {auditActionLabel(entry.action)}
-                  </TableCell>
-                  <TableCell className="hidden align-top md:table-cell">
-                    <Details lines={entry.details} />
-                  </TableCell>
-                </TableRow>
+                    {" · "}
+                    <span className="break-all">{entry.actorEmail ?? "(deleted user)"}</span>
+                  </span>
+                  <Details lines={entry.details} />
+                </li>
               ))}
-            </TableBody>
-          </Table>
+            </ul>
+            <div className="hidden md:block">
+              <Table aria-label="Changes">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>When</TableHead>
+                    <TableHead>Who</TableHead>
+                    <TableHead>What</TableHead>
+                    <TableHead>Details</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {entries.map((entry) => (
+                    <TableRow key={entry.id}>
+                      <TableCell className="whitespace-nowrap align-top text-sm">
+                        <time dateTime={new Date(entry.createdAt).toISOString()}>
+                          {formatLongDateTime(entry.createdAt)}
+                        </time>
+                      </TableCell>
+                      <TableCell className="max-w-[12rem] truncate align-top text-sm">
+                        {entry.actorEmail ?? "(deleted user)"}
+                      </TableCell>
+                      <TableCell className="align-top text-sm font-medium">
+                        {auditActionLabel(entry.action)}
+                      </TableCell>
+                      <TableCell className="align-top">
+                        <Details lines={entry.details} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </>
         )}
         {pageCount > 1 ? (
           <nav
