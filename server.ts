@@ -7,7 +7,7 @@ import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { removeLeftoverDownloads } from "#app/server/backup/download.server.ts";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
-import { type AppServices, RATE_LIMIT_RULES, systemClock } from "#app/server/context.server.ts";
+import { type AppServices, rateLimitRules, systemClock } from "#app/server/context.server.ts";
 import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
@@ -53,7 +53,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     env,
     logger,
     // Shared by all processes on PostgreSQL; in memory for the one process PGlite allows.
-    rateLimits: new RateLimits(RATE_LIMIT_RULES, {
+    rateLimits: new RateLimits(rateLimitRules(env), {
       db: database.kind === "postgres" ? database.db : undefined,
     }),
     storage: createStorage(env),

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "./db/client.server.ts";
 import type { Env } from "./env.server.ts";
-import type { RateLimits } from "./http/rate-limit.server.ts";
+import type { RateLimitRule, RateLimits } from "./http/rate-limit.server.ts";
 import type { FileStorage } from "./storage/storage.server.ts";
 
 /**
@@ -72,3 +72,19 @@ export const RATE_LIMIT_RULES = {
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
+
+/**
+ * The rules with their windows multiplied by RATE_LIMIT_WINDOW_SCALE (a test-only knob that
+ * production refuses below 1, decision 032); the rules as they are when it is unset.
+ */
+export function rateLimitRules(
+  env: Pick<Env, "RATE_LIMIT_WINDOW_SCALE">,
+): Record<RateLimitName, RateLimitRule> {
+  const scale = env.RATE_LIMIT_WINDOW_SCALE ?? 1;
+  if (scale === 1) return RATE_LIMIT_RULES;
+  const scaled = Object.entries(RATE_LIMIT_RULES).map(([name, rule]) => [
+    name,
+    { ...rule, durationSeconds: Math.max(1, Math.round(rule.durationSeconds * scale)) },
+  ]);
+  return Object.fromEntries(scaled) as Record<RateLimitName, RateLimitRule>;
+}

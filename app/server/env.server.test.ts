@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { rateLimitRules } from "./context.server.ts";
 import { EnvError, eftDetails, loadEnv, parseTrustProxy } from "./env.server.ts";
+import { formTimings, MAX_FORM_AGE_MS, MIN_FILL_MS } from "./http/honeypot.server.ts";
 
 const EFT = {
   EFT_ACCOUNT_NAME: "Kwezi Engineering (Pty) Ltd",
@@ -102,6 +104,82 @@ describe("loadEnv", () => {
     expect(trust("Loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
     expect(trust("172.16.0.1,fd00::/8, uniquelocal,linklocal")).toBe(
       "172.16.0.1, fd00::/8, uniquelocal, linklocal",
+    );
+  });
+});
+
+describe("test-only timings (decision 032)", () => {
+  const production = { NODE_ENV: "production", DATA_DIR: dataDir() };
+  const refusal = (source: Record<string, string>) => {
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      return (error as Error).message;
+    }
+    return null;
+  };
+
+  it("are production's constants when unset", () => {
+    const env = loadEnv(production);
+    expect(formTimings(env)).toEqual({ minFillMs: MIN_FILL_MS, maxAgeMs: MAX_FORM_AGE_MS });
+    expect(rateLimitRules(env).publicForm).toEqual({ points: 10, durationSeconds: 60 });
+  });
+
+  it("are read where the server is not in production", () => {
+    const env = loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir(),
+      FORM_MIN_FILL_MS: "250",
+      FORM_MAX_AGE_MS: "60000",
+      RATE_LIMIT_WINDOW_SCALE: "0.5",
+    });
+    expect(formTimings(env)).toEqual({ minFillMs: 250, maxAgeMs: 60_000 });
+    expect(rateLimitRules(env).publicForm).toEqual({ points: 10, durationSeconds: 30 });
+    expect(rateLimitRules(env).loginFailuresPerAddress.durationSeconds).toBe(450);
+  });
+
+  it("are refused at start in production when weaker than the defaults, with the reason", () => {
+    expect(refusal({ ...production, FORM_MIN_FILL_MS: "300" })).toBe(
+      'invalid configuration: FORM_MIN_FILL_MS must be at least 2000 in production: weaker timings are for test servers (ALLOW_TEST_TIMINGS=true on a throwaway one), decision 032 (got "300")',
+    );
+    expect(refusal({ ...production, FORM_MAX_AGE_MS: String(MAX_FORM_AGE_MS + 1) })).toContain(
+      `FORM_MAX_AGE_MS must be at most ${MAX_FORM_AGE_MS} in production`,
+    );
+    expect(refusal({ ...production, RATE_LIMIT_WINDOW_SCALE: "0.01" })).toContain(
+      "RATE_LIMIT_WINDOW_SCALE must be at least 1 in production",
+    );
+    const all = refusal({
+      ...production,
+      FORM_MIN_FILL_MS: "0",
+      FORM_MAX_AGE_MS: String(24 * 60 * 60 * 1000),
+      RATE_LIMIT_WINDOW_SCALE: "0.5",
+    });
+    expect(all).toMatch(/FORM_MIN_FILL_MS .*; FORM_MAX_AGE_MS .*; RATE_LIMIT_WINDOW_SCALE /);
+  });
+
+  it("are accepted in production when as strict as the defaults or stricter", () => {
+    const env = loadEnv({
+      ...production,
+      FORM_MIN_FILL_MS: "3000",
+      FORM_MAX_AGE_MS: "3600000",
+      RATE_LIMIT_WINDOW_SCALE: "2",
+    });
+    expect(formTimings(env)).toEqual({ minFillMs: 3000, maxAgeMs: 3_600_000 });
+    expect(rateLimitRules(env).publicForm.durationSeconds).toBe(120);
+  });
+
+  it("are accepted in production on a throwaway test server that says so (ALLOW_TEST_TIMINGS)", () => {
+    const env = loadEnv({ ...production, FORM_MIN_FILL_MS: "250", ALLOW_TEST_TIMINGS: "true" });
+    expect(formTimings(env).minFillMs).toBe(250);
+  });
+
+  it("refuse values that are no duration", () => {
+    expect(refusal({ DATA_DIR: dataDir(), FORM_MIN_FILL_MS: "soon" })).toContain(
+      'FORM_MIN_FILL_MS must be a number of milliseconds (got "soon")',
+    );
+    expect(refusal({ DATA_DIR: dataDir(), RATE_LIMIT_WINDOW_SCALE: "0" })).toContain(
+      "RATE_LIMIT_WINDOW_SCALE must be more than 0",
     );
   });
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { MAX_FORM_AGE_MS, MIN_FILL_MS } from "./http/honeypot.server.ts";
 
 const booleanFlag = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off"], {
@@ -95,6 +96,19 @@ const EnvSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
+    // Test-only knobs (decision 032): the anti-spam minimum fill time and maximum form age in
+    // ms, and a factor on every rate-limit window. Unset in production, which refuses values
+    // weaker than the defaults unless ALLOW_TEST_TIMINGS says the server is a throwaway one.
+    FORM_MIN_FILL_MS: optional(
+      z.coerce.number({ error: "must be a number of milliseconds" }).int().min(0),
+    ),
+    FORM_MAX_AGE_MS: optional(
+      z.coerce.number({ error: "must be a number of milliseconds" }).int().min(1),
+    ),
+    RATE_LIMIT_WINDOW_SCALE: optional(
+      z.coerce.number({ error: "must be a number" }).positive("must be more than 0"),
+    ),
+    ALLOW_TEST_TIMINGS: z.preprocess(emptyAsUndefined, booleanFlag.default(false)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -114,6 +128,9 @@ const EnvSchema = z
         message: `must be set too: ${EFT_REQUIRED.join(", ")} go together (${eft.join(", ")} ${eft.length === 1 ? "is" : "are"} set)`,
       });
     }
+    if (env.NODE_ENV === "production" && !env.ALLOW_TEST_TIMINGS) {
+      for (const issue of weakerTimings(env)) ctx.addIssue({ code: "custom", ...issue });
+    }
     if (env.EFT_ACCOUNT_TYPE !== undefined && eft.length === 0) {
       ctx.addIssue({
         code: "custom",
@@ -122,6 +139,40 @@ const EnvSchema = z
       });
     }
   });
+
+const TEST_TIMINGS_ONLY =
+  "weaker timings are for test servers (ALLOW_TEST_TIMINGS=true on a throwaway one), decision 032";
+
+/**
+ * The anti-spam and rate-limit timings set weaker than production's defaults (a shorter
+ * minimum fill time, a longer form age, shorter rate-limit windows): refused in production.
+ */
+function weakerTimings(env: {
+  FORM_MIN_FILL_MS?: number | undefined;
+  FORM_MAX_AGE_MS?: number | undefined;
+  RATE_LIMIT_WINDOW_SCALE?: number | undefined;
+}): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (env.FORM_MIN_FILL_MS !== undefined && env.FORM_MIN_FILL_MS < MIN_FILL_MS) {
+    issues.push({
+      path: ["FORM_MIN_FILL_MS"],
+      message: `must be at least ${MIN_FILL_MS} in production: ${TEST_TIMINGS_ONLY}`,
+    });
+  }
+  if (env.FORM_MAX_AGE_MS !== undefined && env.FORM_MAX_AGE_MS > MAX_FORM_AGE_MS) {
+    issues.push({
+      path: ["FORM_MAX_AGE_MS"],
+      message: `must be at most ${MAX_FORM_AGE_MS} in production: ${TEST_TIMINGS_ONLY}`,
+    });
+  }
+  if (env.RATE_LIMIT_WINDOW_SCALE !== undefined && env.RATE_LIMIT_WINDOW_SCALE < 1) {
+    issues.push({
+      path: ["RATE_LIMIT_WINDOW_SCALE"],
+      message: `must be at least 1 in production: ${TEST_TIMINGS_ONLY}`,
+    });
+  }
+  return issues;
+}
 
 const EFT_REQUIRED = [
   "EFT_ACCOUNT_NAME",

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { type AppServices, RATE_LIMIT_RULES, systemClock } from "#app/server/context.server.ts";
+import { type AppServices, rateLimitRules, systemClock } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { type Env, loadEnv } from "#app/server/env.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
@@ -33,7 +33,7 @@ export function createTestServices(
     databaseKind: handle.kind,
     env,
     logger: pino({ level: "silent" }),
-    rateLimits: new RateLimits(RATE_LIMIT_RULES),
+    rateLimits: new RateLimits(rateLimitRules(env)),
     storage: createStorage(env),
     clock: systemClock,
   };

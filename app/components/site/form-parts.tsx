@@ -11,12 +11,9 @@ import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
-
-/** The anti-spam field names (kept in sync with app/server/http/honeypot.server.ts). */
-export const HONEYPOT_FIELD = "hp_website";
-export const FORM_STAMP_FIELD = "form_stamp";
 
 const noop = () => () => {};
 /** False during server rendering and before hydration; true once React runs in the browser. */

@@ -51,6 +51,17 @@ describe("inspectSubmission", () => {
     expect(verdict({ [FORM_STAMP_FIELD]: stamp }, issuedAt + MIN_FILL_MS - 1)).toBe("too-fast");
   });
 
+  it("judges by the configured timings when given (decision 032)", () => {
+    const timings = { minFillMs: 250, maxAgeMs: 60_000 };
+    const at = (now: number) =>
+      inspectSubmission(form({ [FORM_STAMP_FIELD]: stamp }), SECRET, now, undefined, timings)
+        .verdict;
+    expect(at(issuedAt + 249)).toBe("too-fast");
+    expect(at(issuedAt + 250)).toBe("ok");
+    expect(at(issuedAt + 60_000)).toBe("ok");
+    expect(at(issuedAt + 60_001)).toBe("expired");
+  });
+
   it("flags a stamp older than the maximum age, and accepts one just within it", () => {
     expect(verdict({ [FORM_STAMP_FIELD]: stamp }, issuedAt + MAX_FORM_AGE_MS)).toBe("ok");
     expect(verdict({ [FORM_STAMP_FIELD]: stamp }, issuedAt + MAX_FORM_AGE_MS + 1)).toBe("expired");

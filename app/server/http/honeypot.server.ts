@@ -1,26 +1,52 @@
 import crypto from "node:crypto";
+import { ANTI_SPAM_FIELDS, FORM_STAMP_FIELD, HONEYPOT_FIELD } from "../../lib/anti-spam.ts";
 
 /*
  * Spam resistance for the public forms that costs people nothing (issue 4, issues 16 and 20):
  * - a honeypot field, hidden from people and assistive technology, that bots fill in;
  * - a signed stamp "form served at <time>, nonce <random>": a submission sooner than
- *   MIN_FILL_MS after the page was served, later than MAX_FORM_AGE_MS, with a stamp already
+ *   the minimum fill time after the page was served, later than the maximum form age (both
+ *   FormTimings: MIN_FILL_MS and MAX_FORM_AGE_MS unless configured, decision 032), with a stamp already
  *   used for that form, or with a missing or forged stamp is suspect.
  * This module reads a submission's stamp; what happens to a suspect one (held for an admin,
  * or the buyer asked to confirm) is decided in app/server/spam (decision 015).
  */
 
-export const HONEYPOT_FIELD = "hp_website";
-export const FORM_STAMP_FIELD = "form_stamp";
-/** The fields every public form adds beside its schema's (see `readForm`). */
-export const ANTI_SPAM_FIELDS = [HONEYPOT_FIELD, FORM_STAMP_FIELD] as const;
-/** People need more than two seconds to fill any of our forms. */
+// The field names live in app/lib/anti-spam.ts, shared with the form components.
+export { ANTI_SPAM_FIELDS, FORM_STAMP_FIELD, HONEYPOT_FIELD };
+/** People need more than two seconds to fill any of our forms (production's minimum). */
 export const MIN_FILL_MS = 2000;
 /**
  * A stamp older than this is not accepted as is: a page left open overnight still gets its
  * message through, but held for an admin to look at (or, at checkout, confirmed once more).
  */
 export const MAX_FORM_AGE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The ages a stamp is judged by: production's constants, or FORM_MIN_FILL_MS and
+ * FORM_MAX_AGE_MS from the configuration (test servers only: production refuses weaker
+ * values at start, decision 032).
+ */
+export interface FormTimings {
+  minFillMs: number;
+  maxAgeMs: number;
+}
+
+export const DEFAULT_FORM_TIMINGS: FormTimings = {
+  minFillMs: MIN_FILL_MS,
+  maxAgeMs: MAX_FORM_AGE_MS,
+};
+
+/** The configured timings (env.server.ts `loadEnv`), the defaults where unset. */
+export function formTimings(env: {
+  FORM_MIN_FILL_MS?: number | undefined;
+  FORM_MAX_AGE_MS?: number | undefined;
+}): FormTimings {
+  return {
+    minFillMs: env.FORM_MIN_FILL_MS ?? MIN_FILL_MS,
+    maxAgeMs: env.FORM_MAX_AGE_MS ?? MAX_FORM_AGE_MS,
+  };
+}
 
 function sign(secret: string, value: string): string {
   return crypto.createHmac("sha256", secret).update(`form-stamp:${value}`).digest("base64url");
@@ -99,13 +125,14 @@ export function inspectSubmission(
   now = Date.now(),
   /** The checkout's idempotency key, which a confirm stamp must have been given for. */
   boundTo?: string,
+  timings: FormTimings = DEFAULT_FORM_TIMINGS,
 ): { verdict: StampVerdict; stamp: FormStamp | null } {
   const stamp = readFormStamp(secret, formData.get(FORM_STAMP_FIELD), boundTo);
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") return { verdict: "honeypot", stamp };
   if (!stamp) return { verdict: "bad-stamp", stamp };
   const age = now - stamp.issuedAt;
-  if (age < MIN_FILL_MS) return { verdict: "too-fast", stamp };
-  if (age > MAX_FORM_AGE_MS) return { verdict: "expired", stamp };
+  if (age < timings.minFillMs) return { verdict: "too-fast", stamp };
+  if (age > timings.maxAgeMs) return { verdict: "expired", stamp };
   return { verdict: "ok", stamp };
 }

@@ -9,6 +9,7 @@ import { getServices } from "../context.server.ts";
 import {
   ANTI_SPAM_FIELDS,
   createConfirmStamp,
+  formTimings,
   inspectSubmission,
 } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
@@ -141,7 +142,13 @@ export async function checkoutAction(context: Context) {
   const { name, email, phone, idempotencyKey, lines } = submission.value;
 
   const now = services.clock();
-  const inspected = inspectSubmission(formData, env.SESSION_SECRET, now.getTime(), idempotencyKey);
+  const inspected = inspectSubmission(
+    formData,
+    env.SESSION_SECRET,
+    now.getTime(),
+    idempotencyKey,
+    formTimings(env),
+  );
   const confirm = () =>
     askToConfirm(submission.reply, env.SESSION_SECRET, idempotencyKey, now, db, logger);
   if (inspected.verdict === "honeypot") {

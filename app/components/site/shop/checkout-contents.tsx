@@ -9,7 +9,6 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/components/site/form-parts.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
@@ -17,6 +16,7 @@ import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.ts
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
