@@ -21,6 +21,13 @@ export const E2E_CHROMIUM =
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_DATA_DIR = path.resolve(`tests/.tmp/e2e-${E2E_PORT}`);
+/**
+ * The journeys' server's anti-spam minimum fill time (decision 032): short, so a journey
+ * waits a quarter of a second before sending a form, not production's 2 s, yet not zero, so
+ * every form still goes through the rule (the refusal itself is proved at integration level
+ * with a moved clock, tests/integration/held-submissions.test.ts).
+ */
+export const E2E_FORM_MIN_FILL_MS = 250;
 export const E2E_ADMIN = { email: "admin@example.co.za", password: "admin-password-1" };
 
 export const CHROMIUM_ARGS = [
@@ -95,6 +102,9 @@ export default defineConfig({
       // As behind a reverse proxy: each test sends its own client address (playwright-utils).
       TRUST_PROXY: "loopback",
       LOG_LEVEL: "warn",
+      // A throwaway server in production mode with test-only timings (decision 032).
+      FORM_MIN_FILL_MS: String(E2E_FORM_MIN_FILL_MS),
+      ALLOW_TEST_TIMINGS: "true",
     },
   },
 });

@@ -1,8 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "#app/server/http/honeypot.server.ts";
-import { E2E_ADMIN } from "../playwright.config.ts";
+import { E2E_ADMIN, E2E_FORM_MIN_FILL_MS } from "../playwright.config.ts";
 
 export { E2E_ADMIN };
 
@@ -154,16 +153,20 @@ export function toast(page: Page, title: string) {
 
 /**
  * Waits until the page's form stamp (`<served at ms>.<nonce>.<signature>`, or the checkout's
- * confirm stamp) is older than the
- * server's minimum fill time, as a person's would be: a test types faster than anyone, and a
- * submission sooner than that is treated as suspect (the checkout asks to confirm, the other
- * forms are held for an admin). Server and browser share this machine's clock.
+ * confirm stamp) is older than the journeys' server's minimum fill time (FORM_MIN_FILL_MS,
+ * decision 032), as a person's would be: a test types faster than anyone, and a submission
+ * sooner than that is treated as suspect (the checkout asks to confirm, the other forms are
+ * held for an admin). Server and test runner share this machine's clock.
  */
 export async function waitUntilFormStampIsOldEnough(page: Page, form: Locator) {
-  const stamp = await form.locator('input[name="form_stamp"]').inputValue();
+  await waitUntilStampIsOldEnough(await form.locator('input[name="form_stamp"]').inputValue());
+}
+
+/** As waitUntilFormStampIsOldEnough, for a stamp read from a page's HTML. */
+export async function waitUntilStampIsOldEnough(stamp: string) {
   // A checkout's confirm stamp is `c.<given at ms>.<nonce>.<signature>`, and ages the same way.
   const servedAt = Number(stamp.replace(/^c\./, "").split(".")[0]);
   expect(Number.isFinite(servedAt) && servedAt > 0, `a form stamp, got "${stamp}"`).toBe(true);
-  const wait = servedAt + MIN_FILL_MS + 50 - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
+  const wait = servedAt + E2E_FORM_MIN_FILL_MS + 50 - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

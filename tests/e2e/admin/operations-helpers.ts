@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { expect } from "@playwright/test";
 import { DEMO_PRODUCTS } from "#app/server/catalog/demo-catalogue.server.ts";
+import { waitUntilStampIsOldEnough } from "#tests/playwright-utils.ts";
 import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config.ts";
 
 /*
@@ -137,8 +138,8 @@ async function formStamp(address: string) {
   const page = await request("GET", "/contact", { address });
   const stamp = page.body.match(/name="form_stamp" value="([^"]+)"/)?.[1];
   expect(stamp, "the contact page renders a form stamp").toBeTruthy();
-  // People need more than two seconds to fill a form (the server's anti-spam rule).
-  await new Promise((resolve) => setTimeout(resolve, 2100));
+  // People take a while to fill a form (the server's anti-spam minimum, decision 032).
+  await waitUntilStampIsOldEnough(stamp!);
   return stamp!;
 }
 

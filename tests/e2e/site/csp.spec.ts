@@ -1,5 +1,10 @@
 import type { Page, Response } from "@playwright/test";
-import { expect, hideNewsletterPopup, test } from "#tests/playwright-utils.ts";
+import {
+  expect,
+  hideNewsletterPopup,
+  test,
+  waitUntilFormStampIsOldEnough,
+} from "#tests/playwright-utils.ts";
 import { waitForHydration } from "./hydration.ts";
 import { PUBLIC_PATHS } from "./public-paths.ts";
 
@@ -170,8 +175,8 @@ test.describe("with the real Content-Security-Policy", () => {
       page.locator("[data-sonner-toast]").filter({ hasText: "Missing information" }),
     ).toBeVisible();
     await form.getByLabel("Name").fill("Nomvula CSP");
-    // The server drops forms sent faster than a person types (anti-spam, 2 s).
-    await page.waitForTimeout(2100);
+    // The server holds forms sent faster than a person types (anti-spam, decision 032).
+    await waitUntilFormStampIsOldEnough(page, form);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(
       page.locator("[data-sonner-toast]").filter({ hasText: "Message Sent" }),
