@@ -13,6 +13,7 @@ import {
 import { sessions } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { cookiesFrom, createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
@@ -250,13 +251,18 @@ describe("brute-force limits", () => {
   it("recovers when the window has passed", async () => {
     services.rateLimits = new RateLimits({
       ...RATE_LIMIT_RULES,
-      loginFailuresPerEmailAndAddress: { points: 2, durationSeconds: 1 },
+      loginFailuresPerEmailAndAddress: { points: 2, durationSeconds: 15 * 60 },
     });
-    await login({ email: admin.email, password: "wrong-password-1" });
-    await login({ email: admin.email, password: "wrong-password-2" });
-    expect((await login({ email: admin.email, password: admin.password })).status).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await login({ email: admin.email, password: admin.password })).status).toBe(302);
+    freezeTime();
+    try {
+      await login({ email: admin.email, password: "wrong-password-1" });
+      await login({ email: admin.email, password: "wrong-password-2" });
+      expect((await login({ email: admin.email, password: admin.password })).status).toBe(429);
+      moveTime(15 * 60 * 1000 + 1000);
+      expect((await login({ email: admin.email, password: admin.password })).status).toBe(302);
+    } finally {
+      releaseTime();
+    }
   });
 
   it("counts parallel guesses before checking them: of 8 at once, only 5 passwords are checked", async () => {

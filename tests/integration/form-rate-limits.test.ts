@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppServices, RATE_LIMIT_RULES } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
@@ -16,6 +16,7 @@ import {
 } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser } from "#tests/setup/auth.ts";
+import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
@@ -63,11 +64,11 @@ let addressCounter = 0;
 const nextAddress = () => `203.0.113.${++addressCounter}`;
 
 /**
- * Lets a shortened window pass. Two seconds, not one: on a busy machine the attempts that fill
- * a budget must all land inside the window for the refusal to be seen.
+ * Lets a shortened window pass: the frozen clock (freezeTime, at the start of the test, so
+ * that every attempt lands inside the window however busy the machine) moves past it.
  */
-const waitForWindow = (retryAfter: string | null) =>
-  new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000 + 150));
+const waitForWindow = (retryAfter: string | null) => moveTime(Number(retryAfter) * 1000 + 150);
+afterEach(releaseTime);
 
 async function answer(response: Response) {
   return {
@@ -152,6 +153,7 @@ describe("quote and contact forms (one budget per address)", () => {
 
   it("accept the address again once the window has passed", async () => {
     useLimits({ publicForm: { points: 2, durationSeconds: 2 } });
+    freezeTime();
     const from = nextAddress();
     expect((await send("/?index", QUOTE, from)).status).toBe(200);
     expect((await send("/contact", CONTACT, from)).status).toBe(200);
@@ -161,7 +163,7 @@ describe("quote and contact forms (one budget per address)", () => {
     expect(["1", "2"]).toContain(refused.retryAfter);
     expect(await stored()).toEqual(before);
 
-    await waitForWindow(refused.retryAfter);
+    waitForWindow(refused.retryAfter);
     const again = await send("/hardware", QUOTE, from);
     expect(again.status).toBe(200);
     expect(again.text).toContain("Quote Request Submitted");
@@ -267,6 +269,7 @@ describe("checkout: per address with a high ceiling, per buyer tight (issue 16)"
 
   it("takes the buyer's orders again once the window has passed", async () => {
     useLimits({ checkoutPerBuyerEmail: { points: 1, durationSeconds: 2 } });
+    freezeTime();
     const buyer = nextBuyer();
     expect((await order(nextAddress(), buyer)).status).toBe(302);
     const before = await rowCount(orders);
@@ -276,7 +279,7 @@ describe("checkout: per address with a high ceiling, per buyer tight (issue 16)"
     expect(refused.text).toContain("please try again in 1 minute,");
     expect(await rowCount(orders)).toBe(before);
 
-    await waitForWindow(refused.retryAfter);
+    waitForWindow(refused.retryAfter);
     expect((await order(nextAddress(), buyer)).status).toBe(302);
     expect(await rowCount(orders)).toBe(before + 1);
   });
@@ -315,6 +318,7 @@ describe("sign-in per client address", () => {
 
   it("signs in from the address again once the window has passed", async () => {
     useLimits({ loginFailuresPerAddress: { points: 2, durationSeconds: 2 } });
+    freezeTime();
     const from = nextAddress();
     await login("first-guess@example.co.za", "guess-password", from);
     await login("second-guess@example.co.za", "guess-password", from);
@@ -325,7 +329,7 @@ describe("sign-in per client address", () => {
     expect(refused.text).toContain("Too many attempts, try again in 1 minute");
     expect(await adminSessions()).toBe(before);
 
-    await waitForWindow(refused.retryAfter);
+    waitForWindow(refused.retryAfter);
     const again = await login(admin.email, admin.password, from);
     expect(again.status).toBe(302);
     expect(again.setCookie).toContain("en_session=");
@@ -369,6 +373,7 @@ describe("Create Account per client address", () => {
 
   it("creates accounts from the address again once the window has passed", async () => {
     useLimits({ signupPerAddress: { points: 1, durationSeconds: 2 } });
+    freezeTime();
     const from = nextAddress();
     expect((await signup("patient-1@example.co.za", from)).status).toBe(200);
     const refused = await signup("patient-2@example.co.za", from);
@@ -376,7 +381,7 @@ describe("Create Account per client address", () => {
     expect(["1", "2"]).toContain(refused.retryAfter);
     expect(await findUserByEmail(handle.db, "patient-2@example.co.za")).toBeUndefined();
 
-    await waitForWindow(refused.retryAfter);
+    waitForWindow(refused.retryAfter);
     const again = await signup("patient-2@example.co.za", from);
     expect(again.status).toBe(200);
     expect(again.text).toContain("Registration Successful");

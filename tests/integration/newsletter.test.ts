@@ -9,6 +9,7 @@ import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.serve
 import { newsletterSubscribers, notifications } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { injectInsertFailure } from "#tests/setup/catalog.ts";
+import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -178,11 +179,14 @@ describe("a failure on our side (spec §8)", () => {
 describe("the per-address limit", () => {
   it("answers 429 with a message (and Retry-After), stores nothing, and recovers after the window", async () => {
     const original = services.rateLimits;
-    // The real rule (10 a minute) with a window short enough to wait out.
+    // The real window (a minute) with a budget of two. The clock stands still until the test
+    // moves it past the window, so every attempt lands inside it however busy the machine
+    // (a one-second window waited out in real time made this test flaky).
     services.rateLimits = new RateLimits({
       ...RATE_LIMIT_RULES,
-      publicForm: { points: 2, durationSeconds: 1 },
+      publicForm: { points: 2, durationSeconds: 60 },
     });
+    freezeTime();
     try {
       const from = nextAddress();
       for (const email of ["one@example.co.za", "two@example.co.za"]) {
@@ -214,13 +218,14 @@ describe("the per-address limit", () => {
       expect(stored).toEqual(["one@example.co.za", "two@example.co.za"]);
       expect(await outbox()).toHaveLength(4);
 
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      moveTime(61_000);
       const again = await subscribe({ email: "three@example.co.za", source: "popup" }, true, from);
       expect(again.status).toBe(200);
       expect(await again.text()).toContain("Subscribed!");
       expect(await subscribers()).toHaveLength(3);
     } finally {
       services.rateLimits = original;
+      releaseTime();
     }
   });
 });
@@ -256,8 +261,10 @@ describe("unsubscribe link", () => {
     const original = services.rateLimits;
     services.rateLimits = new RateLimits({
       ...RATE_LIMIT_RULES,
-      publicForm: { points: 2, durationSeconds: 1 },
+      publicForm: { points: 2, durationSeconds: 60 },
     });
+    // The clock stands still until the test moves it past the window.
+    freezeTime();
     try {
       await subscribe({ email: "hammered@example.co.za", source: "footer" });
       const token = createUnsubscribeToken(services.env.SESSION_SECRET, "someone@example.co.za");
@@ -290,7 +297,7 @@ describe("unsubscribe link", () => {
       );
       expect((await subscribers()).map((row) => row.email)).toContain("hammered@example.co.za");
 
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      moveTime(61_000);
       const again = await app.postForm(
         `/newsletter/unsubscribe/${hammered}`,
         {},
@@ -302,6 +309,7 @@ describe("unsubscribe link", () => {
       expect((await subscribers()).map((row) => row.email)).not.toContain("hammered@example.co.za");
     } finally {
       services.rateLimits = original;
+      releaseTime();
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
+import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -42,12 +43,17 @@ describe("rate limits in the database", () => {
 
   it("recovers when the window ends, and after a reset", async () => {
     const limits = new RateLimits({ short: { points: 1, durationSeconds: 1 } }, { db: handle.db });
-    expect(await limits.consume("short", "k")).toEqual({ allowed: true });
-    expect(await limits.consume("short", "k")).toMatchObject({ allowed: false });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(await limits.consume("short", "k")).toEqual({ allowed: true });
-    expect(await limits.consume("short", "k")).toMatchObject({ allowed: false });
-    await limits.reset("short", "k");
-    expect(await limits.check("short", "k")).toEqual({ allowed: true });
+    freezeTime();
+    try {
+      expect(await limits.consume("short", "k")).toEqual({ allowed: true });
+      expect(await limits.consume("short", "k")).toMatchObject({ allowed: false });
+      moveTime(1_200);
+      expect(await limits.consume("short", "k")).toEqual({ allowed: true });
+      expect(await limits.consume("short", "k")).toMatchObject({ allowed: false });
+      await limits.reset("short", "k");
+      expect(await limits.check("short", "k")).toEqual({ allowed: true });
+    } finally {
+      releaseTime();
+    }
   });
 });
