@@ -1,10 +1,12 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
 import { deleteCategory, saveCategory } from "#app/server/catalog/categories.server.ts";
 import { deleteProduct, saveProduct } from "#app/server/catalog/products.server.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { listenForChannel } from "#app/server/db/listen.server.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -15,30 +17,45 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 let handle: DatabaseHandle;
 let services: AppServices;
-let events = 0;
+/** The payloads heard on the catalogue channel, in the order they were sent. */
+const heard: string[] = [];
 let stop: () => Promise<void>;
 const actor = { userId: null, email: "catalogue-events@example.co.za" };
+
+/**
+ * Listens on the catalogue channel with each notification's payload, which the app's own
+ * listener (listenForChannel) does not pass on, so that the test can tell its marker apart.
+ */
+async function listenWithPayloads(onPayload: (payload: string) => void) {
+  if (handle.pglite) return handle.pglite.listen(CATALOG_CHANNEL, onPayload);
+  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
+  await client.listen(CATALOG_CHANNEL, onPayload);
+  return () => client.end();
+}
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   services = createTestServices(handle);
-  stop = await listenForChannel(handle, CATALOG_CHANNEL, () => {
-    events += 1;
-  });
-  // A PostgreSQL listener also reports its own connection once.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  stop = await listenWithPayloads((payload) => heard.push(payload));
 }, 60_000);
 afterAll(async () => {
   await stop();
   await handle.close();
 });
 
-/** Waits long enough for a notification to arrive, and says how many did. */
+/**
+ * How many notifications a change sent. No waiting for one to arrive: a marker notification
+ * is sent after the change, and one connection hears notifications in commit order, so once
+ * the marker is heard every notification of the change has been heard too (docs/testing.md
+ * "Time in tests").
+ */
 async function eventsDuring(change: () => Promise<unknown>) {
-  const before = events;
+  const before = heard.length;
   await change();
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return events - before;
+  const marker = `marker-${crypto.randomUUID()}`;
+  await services.db.execute(sql`select pg_notify(${CATALOG_CHANNEL}, ${marker})`);
+  await expect.poll(() => heard.includes(marker)).toBe(true);
+  return heard.slice(before).filter((payload) => payload !== marker).length;
 }
 
 describe("catalogue change notifications", () => {
