@@ -14,10 +14,8 @@ import {
 } from "#app/server/notifications/messages.server.ts";
 import { enqueueMessages, MESSAGE_KINDS } from "#app/server/notifications/outbox.server.ts";
 import { auditLog, notifications } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 /* The admin 'E-mail' page and the dashboard's warning (issue 3), through the real routes. */
 
@@ -37,11 +35,7 @@ const message = (overrides: Partial<typeof notifications.$inferInsert>) => ({
 });
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  admin = await createTestUser(services.db, { admin: true });
-  ({ cookie } = await signedInCookie(services, admin.id));
+  ({ handle, services, app, admin, cookie } = await createAdminApp());
 }, 120_000);
 afterAll(() => handle.close());
 beforeEach(async () => {

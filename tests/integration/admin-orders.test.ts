@@ -30,9 +30,8 @@ import {
   orders,
 } from "#db/schema/index.ts";
 import { countedByStatus, createOrder, minutesAgo, sqlRows } from "#tests/factories/operations.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -48,11 +47,9 @@ let admin: { id: string; email: string };
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  admin = await createTestUser(services.db, { admin: true, email: "orders-admin@example.com" });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, admin, cookie } = await createAdminApp({
+    email: "orders-admin@example.com",
+  }));
 }, 120_000);
 afterAll(() => handle.close());
 

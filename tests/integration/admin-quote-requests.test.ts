@@ -17,10 +17,8 @@ import {
 } from "#app/server/inquiries/inquiries.server.ts";
 import { auditLog, contactRequests, notifications } from "#db/schema/index.ts";
 import { createQuoteRequest, minutesAgo } from "#tests/factories/operations.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 /*
  * Issue 8, /admin/quote-requests: open/resolved, search, the e-mailed reply (one outbox row,
@@ -34,11 +32,9 @@ let admin: { id: string; email: string };
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  admin = await createTestUser(services.db, { admin: true, email: "quotes-admin@example.com" });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, admin, cookie } = await createAdminApp({
+    email: "quotes-admin@example.com",
+  }));
 }, 120_000);
 afterAll(() => handle.close());
 

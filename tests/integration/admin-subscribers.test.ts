@@ -10,10 +10,8 @@ import {
 } from "#app/server/newsletter/admin-subscribers.server.ts";
 import { auditLog, newsletterSubscribers } from "#db/schema/index.ts";
 import { createSubscriber, minutesAgo } from "#tests/factories/operations.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 /* Issue 8, /admin/subscribers: total, e-mail search and pages in the database, removal. */
 
@@ -24,11 +22,9 @@ let admin: { id: string; email: string };
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  admin = await createTestUser(services.db, { admin: true, email: "subs-admin@example.com" });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, admin, cookie } = await createAdminApp({
+    email: "subs-admin@example.com",
+  }));
 }, 120_000);
 afterAll(() => handle.close());
 

@@ -18,9 +18,8 @@ import {
   createSubscriber,
   minutesAgo,
 } from "#tests/factories/operations.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -35,11 +34,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  const admin = await createTestUser(services.db, { admin: true });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, cookie } = await createAdminApp());
 }, 120_000);
 afterAll(() => handle.close());
 

@@ -12,10 +12,9 @@ import {
   notifications,
   usedFormStamps,
 } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
+import type { createTestServices } from "#tests/setup/services.ts";
 
 /*
  * Issue 16 item 3 and issue 20 item 6: no real visitor's message is silently lost. A
@@ -32,11 +31,7 @@ let address = 0;
 const nextAddress = () => `10.30.0.${++address}`;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  const admin = await createTestUser(handle.db, { admin: true });
-  adminCookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, cookie: adminCookie } = await createAdminApp());
 }, 120_000);
 afterAll(() => handle.close());
 beforeEach(async () => {

@@ -15,6 +15,7 @@ import {
 import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
 import { auditLog, notifications, orders } from "#db/schema/index.ts";
 import { createOrder, sqlRows } from "#tests/factories/operations.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -40,11 +41,10 @@ const BANK = {
 };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle, BANK);
-  app = await createTestApp(services);
-  admin = await createTestUser(services.db, { admin: true, email: "payments-admin@example.com" });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, admin, cookie } = await createAdminApp({
+    email: "payments-admin@example.com",
+    env: BANK,
+  }));
 }, 120_000);
 afterAll(() => handle.close());
 
