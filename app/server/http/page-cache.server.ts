@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { buildGzipTemplate, type GzipTemplate, gzipFromTemplate } from "./spliced-gzip.server.ts";
 
 /*
- * Public pages rendered once and served from memory until the catalogue changes (issue 10,
+ * Public pages rendered once and served from memory until the catalogue changes (decision 011,
  * docs/decisions/011-page-cache.md). A page is rendered with placeholders where each
  * response must differ — the CSP nonce and the anti-spam form stamp — and every response
  * gets its own values in their place.

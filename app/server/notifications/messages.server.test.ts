@@ -200,7 +200,7 @@ describe("order status e-mails", () => {
   });
 });
 
-describe("payment e-mails (issue 19)", () => {
+describe("payment e-mails (decision 014)", () => {
   const order = {
     id: "abcdef12-0000-4000-8000-000000000000",
     customerName: "Thandi",
