@@ -25,10 +25,8 @@ const escapeXml = (value: string) =>
   );
 
 /**
- * /sitemap.xml: the public pages, each category's /crafts page  * 19) and every product (decision 004 docs/product.md §6.2).
-while it is in season (decision
+ * /sitemap.xml: the public pages, each category's /crafts page while it is in season (decision
  * 014) and every product (decision 004).
- * 19) and every product (decision 004 docs/product.md §6.2).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getServices(context);

@@ -117,7 +117,7 @@ export async function nextCatalogSeasonChange(db: Database, now = new Date()) {
 /**
  * A product's category links as JSON text, oldest link first: read in the same query as the
  * product (a correlated subquery), one round trip less for every page that lists products
- * (decision 009; a query costs 0.5-1.5 ms on PGlite). `categoryTagsOf` reads it.
+ * (docs/performance.md; a query costs 0.5-1.5 ms on PGlite). `categoryTagsOf` reads it.
  */
 const categoryLinks = sql<string>`(
   select coalesce(json_agg(json_build_object(

@@ -32,7 +32,7 @@ export interface SubscriberRow {
 
 export interface SubscriberListPage {
   subscribers: SubscriberRow[];
-  /** Every subscriber (spec 'Total Subscribers: n'), whatever the search. */
+  /** Every subscriber (docs/product.md §3.10 'Total Subscribers: n'), whatever the search. */
   allTotal: number;
   /** Subscribers matching the search, on all pages. */
   total: number;

@@ -156,7 +156,7 @@ describe("e-mail messages", () => {
     );
   });
 
-  it("reply to a quote with the spec's subject and the admin's text as written", () => {
+  it("reply to a quote with the original's subject (docs/product.md §10) and the admin's text as written", () => {
     const reply = quoteReplyMessage(env, {
       to: "sipho@example.co.za",
       service: "Web Development",
