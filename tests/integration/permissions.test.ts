@@ -91,7 +91,7 @@ const RESOURCE_ROUTES: Record<
 
 /**
  * Admin routes open to everyone by design: signing in and out, and /admin, which only
- * redirects to /admin/dashboard (docs/product.md §3.3) and reads nothing (tested below).
+ * redirects to /admin/dashboard (docs/product.md §3) and reads nothing (tested below).
  */
 const PUBLIC_ADMIN_ROUTES = ["admin/login", "admin/logout", "admin/"];
 

@@ -20,13 +20,13 @@ import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
 
 /*
- * The admin's order list (docs/product.md §3.8 /admin/orders, §9 "Orders page size"): search, filter,
+ * The admin's order list (docs/product.md §3.8 /admin/orders, §9 "Orders per page"): search, filter,
  * counts and pages run in the database, and item counts and totals are summed by the
  * database for the ten rows shown (decision 009). The original loaded every order with its
  * items into the browser.
  */
 
-/** docs/product.md §9 "Orders page size". */
+/** docs/product.md §9 "Orders per page". */
 export const ORDERS_PAGE_SIZE = 10;
 
 /** The list's state from the URL, read the same way by the page in the browser. */
