@@ -17,7 +17,7 @@ import { auditLog, notifications } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
 
-/* The admin 'E-mail' page and the dashboard's warning (issue 3), through the real routes. */
+/* The admin 'E-mail' page and the dashboard's warning (decision 003), through the real routes. */
 
 let handle: DatabaseHandle;
 let services: AppServices;

@@ -13,7 +13,7 @@ import { createSubscriber, minutesAgo } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
 
-/* Issue 8, /admin/subscribers: total, e-mail search and pages in the database, removal. */
+/* Decision 009, /admin/subscribers: total, e-mail search and pages in the database, removal. */
 
 let handle: DatabaseHandle;
 let services: AppServices;
@@ -122,7 +122,7 @@ describe("/admin/subscribers", () => {
     expect(maskEmail("broken")).toBe("***");
   });
 
-  it("removes through the page's action with the spec's notices", async () => {
+  it("removes through the page's action with the product's notices", async () => {
     const subscriber = await createSubscriber(services.db, { email: "action@example.com" });
     const post = (fields: Record<string, string>) =>
       app.postForm("/admin/subscribers.data", fields, { headers: { Cookie: cookie } });

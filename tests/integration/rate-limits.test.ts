@@ -5,7 +5,7 @@ import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Rate limits kept in the database (issue 9): what app processes on one PostgreSQL database
+ * Rate limits kept in the database (decision 010): what app processes on one PostgreSQL database
  * use, so a script cannot multiply its allowance by hitting different processes.
  */
 

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { ANTI_SPAM_FIELDS, FORM_STAMP_FIELD, HONEYPOT_FIELD } from "../../lib/anti-spam.ts";
 
 /*
- * Spam resistance for the public forms that costs people nothing (issue 4, issues 16 and 20):
+ * Spam resistance for the public forms that costs people nothing (decision 004, decision 016):
  * - a honeypot field, hidden from people and assistive technology, that bots fill in;
  * - a signed stamp "form served at <time>, nonce <random>": a submission sooner than
  *   the minimum fill time after the page was served, later than the maximum form age (both

@@ -11,7 +11,7 @@ import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
 /*
- * The four public forms (issue 4): success, validation and duplicate paths, the popup's
+ * The four public forms (decision 004): success, validation and duplicate paths, the popup's
  * timing and flags, and every form with JavaScript disabled. The server holds forms sent
  * sooner than its minimum fill time after the page was served (anti-spam; the journeys'
  * server has a short one, decision 032), so each submit waits until its stamp is that old.
@@ -487,7 +487,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toContainText(
       "We'll get back to you soon.",
     );
-    // A success leaves an empty form (spec §4).
+    // A success leaves an empty form (docs/product.md §5.8).
     await expect(form.getByLabel("Subject")).toHaveValue("");
   });
 
