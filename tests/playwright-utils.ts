@@ -158,7 +158,7 @@ export function toast(page: Page, title: string) {
  * sooner than that is treated as suspect (the checkout asks to confirm, the other forms are
  * held for an admin). Server and test runner share this machine's clock.
  */
-export async function waitUntilFormStampIsOldEnough(page: Page, form: Locator) {
+export async function waitUntilFormStampIsOldEnough(_page: Page, form: Locator) {
   await waitUntilStampIsOldEnough(await form.locator('input[name="form_stamp"]').inputValue());
 }
 
