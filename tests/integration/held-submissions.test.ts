@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp, MAX_FORM_AGE_MS } from "#app/server/http/honeypot.server.ts";
 import { claimFormStamp, verdictCounts } from "#app/server/spam/form-guard.server.ts";
@@ -14,6 +14,7 @@ import {
 } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
+import { freezeTime, releaseTime } from "#tests/setup/clock.ts";
 import type { createTestServices } from "#tests/setup/services.ts";
 
 /*
@@ -45,7 +46,11 @@ beforeEach(async () => {
   ]) {
     await handle.db.delete(table);
   }
+  // A "fast" stamp is fast by the clock, not by how quickly a busy machine answers: Date
+  // stands still in each test (docs/testing.md "Time in tests").
+  freezeTime();
 });
+afterEach(releaseTime);
 
 const secret = () => services.env.SESSION_SECRET;
 const goodStamp = () => createFormStamp(secret(), Date.now() - 5000);
