@@ -31,14 +31,14 @@ import type { Route } from "./+types/crafts";
 /** The same for every visitor (each `?category=` its own page): kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
-/** Spec §2: the three quick tiles of the hero. */
+/** docs/product.md §2.7: the three quick tiles of the hero. */
 const HERO_TILES = [
   { name: "Mother's Day Gifts", blurb: "Personalised keepsakes for her", icon: HeartIcon },
   { name: "Easter Collection", blurb: "Seasonal décor and treats", icon: EggIcon },
   { name: "Custom Gifts", blurb: "Made to your design", icon: GiftIcon },
 ] as const;
 
-/** Spec §8/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
+/** docs/product.md §8.1/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
 const CATEGORY_NOTICE_MS = 2000;
 
 function announceCategory(name: string) {
@@ -56,7 +56,7 @@ function categoryHref(name: string) {
   return `/crafts?${new URLSearchParams({ category: name })}#products`;
 }
 
-/** A category the shop leaves out until its season comes back (issue 19). */
+/** A category the shop leaves out until its season comes back (decision 014). */
 type OffSeason = { name: string; returnsOn: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCategories(db, now),
       listProducts(db, { category: requested || null }, now),
     ]);
-    // Case-insensitive match (spec §4); show the category's own spelling when it exists.
+    // Case-insensitive match (docs/product.md §5.2); show the category's own spelling when it exists.
     const match = requested
       ? all.find((c) => c.name.toLowerCase() === requested.toLowerCase())
       : undefined;
@@ -82,9 +82,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: expiresHeader(nextChangeOfCategories(all, now)) },
     );
   } catch (error) {
-    // Spec §8 "Crafts data failure: only logged": the page shows its empty messages.
+    // docs/product.md §8.1 "The shop's data failing: logged": the page shows its empty messages.
     logger.error({ err: error }, "crafts: reading the catalogue failed");
-    // 503 and never cached: the next visitor gets a fresh try (issue 10 page cache), and a
+    // 503 and never cached: the next visitor gets a fresh try (decision 011, the page cache), and a
     // search engine or CDN does not take the empty shop for the real one (as for a product).
     return data(
       { categories: [], offSeason: [] as OffSeason[], products: [], category: requested || null },
@@ -101,7 +101,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const category = loaderData?.category;
   return seo(matches, {
     title: category ? `${category} | Bespoke Creations` : "Bespoke Creations",
-    // Spec §2: the page description uses the first 3 category names.
+    // docs/product.md §2.7: the page description uses the first 3 category names.
     description: names.length
       ? `Handcrafted and personalised gifts, made in Durban: ${names.join(", ")} and more.`
       : "Handcrafted and personalised gifts and seasonal items, made in Durban.",
@@ -145,7 +145,7 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="mt-10 grid gap-4 sm:grid-cols-3">
             {HERO_TILES.map(({ name, blurb, icon: Icon }) => {
-              // Out of season, the tile says when its category returns (issue 19).
+              // Out of season, the tile says when its category returns (decision 014).
               const away = offSeasonOf(name);
               return (
                 <li key={name}>

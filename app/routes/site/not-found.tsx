@@ -8,7 +8,7 @@ import type { Route } from "./+types/not-found";
 /** Any address the site does not have: not kept by the page cache (decision 011). */
 export const handle = { pageCache: false } satisfies PageCacheHandle;
 
-/** Any other path (spec §2): the 404 page, with the path logged as a warning. */
+/** Any other path (docs/product.md §2.1): the 404 page, with the path logged as a warning. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   getServices(context).logger.warn({ path: redactUrl(pathname) }, "404: no page at this path");

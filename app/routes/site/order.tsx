@@ -14,7 +14,7 @@ import type { Route } from "./+types/order";
 export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 /*
- * /orders/<token>: the buyer's private order page (issue 19), linked from the order
+ * /orders/<token>: the buyer's private order page (decision 014), linked from the order
  * confirmation e-mail; no sign-in. Never cached (the page cache leaves every path it does not
  * list to `private, no-store`), never indexed, and a wrong token is a plain 404 that shows
  * no order.
