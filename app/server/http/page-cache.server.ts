@@ -122,12 +122,16 @@ export function cacheablePathsOf(routes: RouteTable): CacheablePath {
         pattern.test(params.get(name) ?? ""),
       );
       // A more specific route (`/products/new` beside `/products/:id`) wins, as in React Router.
-      return allowed && leafOf(pagePath) === route.id;
+      if (allowed && leafOf(pagePath) === route.id) return true;
     }
     return false;
   };
 }
 
+/**
+ * Whether a request may be answered from the cache: a GET of a page the routes declare public
+ * (`cacheablePathsOf`), without a cookie that makes it personal.
+ */
 export function isCacheableRequest(
   request: { method: string; path: string; cookie: string | undefined },
   cacheablePath: CacheablePath,
