@@ -22,7 +22,7 @@ import {
   redactUrl,
   serializeLoggedError,
 } from "#app/server/http/log-redaction.server.ts";
-import { PageCache } from "#app/server/http/page-cache.server.ts";
+import { cacheablePathsOf, PageCache } from "#app/server/http/page-cache.server.ts";
 import { missingAsset, precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
@@ -156,6 +156,8 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     app.use(
       pageCacheMiddleware({
         cache: pageCache,
+        // What the routes declare public in their `handle` (decision 031).
+        cacheablePath: cacheablePathsOf(await entry.routeTable()),
         render: await entry.createFetchHandler(services),
         secret: env.SESSION_SECRET,
         logger,

@@ -40,6 +40,11 @@ export async function createExpressRequestHandler(services: AppServices) {
   });
 }
 
+/** The route table, each route with its module's `handle` (the page cache reads it). */
+export async function routeTable(): Promise<ServerBuild["routes"]> {
+  return (await loadBuild()).routes;
+}
+
 /** Fetch-style handler (Request in, Response out) for tests that need no HTTP server. */
 export async function createFetchHandler(services: AppServices) {
   const handler = createRequestHandler(await loadBuild(), process.env.NODE_ENV);

@@ -1,7 +1,11 @@
 import { data } from "react-router";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { currentPrices, MAX_PRICED_IDS } from "#app/server/catalog/catalog.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import type { Route } from "./+types/cart-prices";
+
+/** Current prices for the ids a cart asks about: not kept by the page cache (decision 011). */
+export const handle = { pageCache: false } satisfies PageCacheHandle;
 
 /**
  * GET /resources/cart-prices?id=…&id=… → the current name, price (cents) and image of each

@@ -13,9 +13,13 @@ import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import type { Route } from "./+types/cart";
+
+/** The cart lives in the visitor's browser; never kept by the page cache (decision 011). */
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

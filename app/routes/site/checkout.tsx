@@ -2,12 +2,16 @@ import { lazy, Suspense } from "react";
 import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
 import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { useShowToast } from "#app/components/toaster.tsx";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { checkoutAction } from "#app/server/orders/checkout-action.server.ts";
 import type { Route } from "./+types/checkout";
+
+/** A checkout is one visitor's; never kept by the page cache (decision 011). */
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 const CheckoutContents = lazy(() => import("#app/components/site/shop/checkout-contents.tsx"));
 

@@ -5,10 +5,14 @@ import { Card } from "#app/components/ui/card.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 export function action({ context }: Route.ActionArgs) {
   return contactAction(context);

@@ -16,6 +16,7 @@ import {
 import { showToast } from "#app/components/toaster.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { formatCalendarDay } from "#app/lib/dates.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import {
@@ -26,6 +27,9 @@ import {
 import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/crafts";
+
+/** The same for every visitor (each `?category=` its own page): kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 /** docs/product.md §2.7: the three quick tiles of the hero. */
 const HERO_TILES = [

@@ -8,11 +8,15 @@ import {
 } from "#app/components/site/sections.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { HARDWARE } from "#app/content/site.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/hardware";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 export function action({ context }: Route.ActionArgs) {
   return quoteAction(context);

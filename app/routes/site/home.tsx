@@ -12,12 +12,16 @@ import {
 } from "#app/components/site/sections.tsx";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { ABOUT, HOME_SECTIONS, SERVICE_SUMMARIES } from "#app/content/site.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import { aboutVideo } from "#app/server/site/about-video.server.ts";
 import type { Route } from "./+types/home";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { aboutVideo: aboutVideo(getServices(context).env.ABOUT_VIDEO_URL) };

@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { NoticeBox } from "#app/components/site/form-parts.tsx";
 import { NEWSLETTER_PAGE } from "#app/content/site.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import {
@@ -8,6 +9,9 @@ import {
   newsletterActionRan,
 } from "#app/server/newsletter/form-action.server.ts";
 import type { Route } from "./+types/newsletter";
+
+/** The answer page of the newsletter form; not kept by the page cache (decision 011). */
+export const handle = { pageCache: false } satisfies PageCacheHandle;
 
 /*
  * POST /newsletter: the footer form and the home popup subscribe here. With JavaScript the

@@ -1,8 +1,12 @@
 import { data, Link } from "react-router";
 import { NOT_FOUND } from "#app/content/site.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { redactUrl } from "#app/server/http/log-redaction.server.ts";
 import type { Route } from "./+types/not-found";
+
+/** Any address the site does not have: not kept by the page cache (decision 011). */
+export const handle = { pageCache: false } satisfies PageCacheHandle;
 
 /** Any other path (docs/product.md §2.1): the 404 page, with the path logged as a warning. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -3,11 +3,15 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BuyerOrderView } from "#app/components/site/order-page.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { eftDetails } from "#app/server/env.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
 import type { Route } from "./+types/order";
+
+/** A buyer's private order page; never kept by the page cache (decision 011). */
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 /*
  * /orders/<token>: the buyer's private order page (decision 014), linked from the order

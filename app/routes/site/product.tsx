@@ -9,6 +9,7 @@ import {
 } from "#app/components/site/shop/product-skeleton.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { centsToDecimal, formatRand } from "#app/lib/money.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { publicUrlFrom, seo } from "#app/lib/seo.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import {
@@ -19,6 +20,14 @@ import {
 import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/product";
+
+/** A product id: 36 hex digits and dashes. Other addresses are rendered each time. */
+const PRODUCT_ID = /^[0-9a-fA-F-]{36}$/;
+/** The same for every visitor: kept by the page cache for a product id (decision 011). */
+export const handle = {
+  pageCache: "public",
+  pageCacheParams: { id: PRODUCT_ID },
+} satisfies PageCacheHandle;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = getServices(context);

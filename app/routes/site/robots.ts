@@ -1,5 +1,9 @@
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
 import type { Route } from "./+types/robots";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 /**
  * /robots.txt: every public page may be crawled (the cart and checkout pages are generic

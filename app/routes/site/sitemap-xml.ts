@@ -1,3 +1,4 @@
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import {
   listCategoriesForSitemap,
   listProductsForSitemap,
@@ -5,6 +6,9 @@ import {
 import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/sitemap-xml";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 /** The public pages of docs/product.md §2.1 that search engines should list (not cart/checkout). */
 const PAGES = [

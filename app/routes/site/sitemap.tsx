@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { SITEMAP_LINKS } from "#app/content/navigation.ts";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/sitemap";
+
+/** The same for every visitor: kept by the page cache (decision 011). */
+export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   seo(matches, {

@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
@@ -11,6 +12,9 @@ import {
   unsubscribe,
 } from "#app/server/newsletter/subscribers.server.ts";
 import type { Route } from "./+types/unsubscribe";
+
+/** One subscriber's link; never kept by the page cache (decision 011). */
+export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 
 /*
  * The signed unsubscribe link from every newsletter e-mail (POPIA). GET only shows a

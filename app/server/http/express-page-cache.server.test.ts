@@ -2,9 +2,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { appRouteTable } from "./app-route-table.test-support.ts";
 import { pageCacheMiddleware } from "./express-page-cache.server.ts";
 import {
+  type CacheablePath,
+  cacheablePathsOf,
   PAGE_STALE_MS,
   PAGE_TTL_MS,
   PageCache,
@@ -22,6 +25,12 @@ import {
 let server: Server | undefined;
 afterEach(() => server?.close());
 
+/** The pages the app's routes declare public (decision 031). */
+let cacheablePath: CacheablePath;
+beforeAll(async () => {
+  cacheablePath = cacheablePathsOf(await appRouteTable());
+}, 60_000);
+
 /** The middleware in front of a stand-in renderer whose answers the test chooses. */
 async function serve() {
   let now = 1_000_000;
@@ -36,6 +45,7 @@ async function serve() {
   app.use(
     pageCacheMiddleware({
       cache,
+      cacheablePath,
       secret: "s".repeat(32),
       logger: pino({ level: "silent" }),
       render: async () => {

@@ -2,6 +2,7 @@ import type { Response as ExpressResponse, RequestHandler } from "express";
 import type { Logger } from "pino";
 import { createFormStamp } from "./honeypot.server.ts";
 import {
+  type CacheablePath,
   type CachedPage,
   isCacheableRequest,
   type PageCache,
@@ -39,13 +40,16 @@ function defaultCacheControl(res: ExpressResponse, value: string) {
  */
 export function pageCacheMiddleware(options: {
   cache: PageCache;
+  /** The pages the routes declare public (`cacheablePathsOf` the build's route table). */
+  cacheablePath: CacheablePath;
   render: Render;
   secret: string;
   logger: Logger;
 }): RequestHandler {
-  const { cache, render, secret } = options;
+  const { cache, cacheablePath, render, secret } = options;
   return async (req, res, next) => {
-    if (!isCacheableRequest({ method: req.method, path: req.path, cookie: req.get("cookie") })) {
+    const request = { method: req.method, path: req.path, cookie: req.get("cookie") };
+    if (!isCacheableRequest(request, cacheablePath)) {
       defaultCacheControl(res, PRIVATE_CACHE_CONTROL);
       next();
       return;

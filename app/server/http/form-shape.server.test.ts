@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
 import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { OrderActionSchema, OrderPaymentFormSchema } from "#app/lib/validation/orders.ts";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
-import { declaresField, formShapeOf, keepDeclaredFields } from "./form-shape.server.ts";
+import {
+  declaresField,
+  type FieldShape,
+  formShapeOf,
+  keepDeclaredFields,
+} from "./form-shape.server.ts";
 
 const names = (form: FormData) => [...form.keys()];
 
@@ -113,5 +119,273 @@ describe("keepDeclaredFields with a field sent twice", () => {
     const keptProduct = keepDeclaredFields(product, ProductFormSchema);
     expect(keptProduct.getAll("name")).toEqual(["Box"]);
     expect(keptProduct.getAll("categoryIds")).toEqual(["a", "b"]);
+  });
+});
+
+/** A shape as plain data: "value", a list of one item shape, or an object of fields. */
+type PlainShape = "value" | [PlainShape] | { [name: string]: PlainShape };
+function plain(shape: FieldShape): PlainShape {
+  if (shape.kind === "value") return "value";
+  if (shape.kind === "array") return [plain(shape.item)];
+  return Object.fromEntries([...shape.fields].map(([name, field]) => [name, plain(field)]));
+}
+
+describe("formShapeOf for each kind of schema the forms use", () => {
+  it("a plain object: its fields, each one value", () => {
+    expect(plain(formShapeOf(z.object({ name: z.string(), age: z.number() })))).toEqual({
+      name: "value",
+      age: "value",
+    });
+  });
+
+  it("optional, nullable, default, catch and readonly fields: the inner field", () => {
+    const schema = z.object({
+      a: z.string().optional(),
+      b: z.string().nullable(),
+      c: z.boolean().default(false),
+      d: z.array(z.string()).default([]),
+      e: z.string().catch(""),
+      f: z.object({ x: z.string() }).optional().readonly(),
+      g: z.string().prefault(""),
+    });
+    expect(plain(formShapeOf(schema))).toEqual({
+      a: "value",
+      b: "value",
+      c: "value",
+      d: ["value"],
+      e: "value",
+      f: { x: "value" },
+      g: "value",
+    });
+  });
+
+  it("enums and literals: one value", () => {
+    const schema = z.object({ status: z.enum(["a", "b"]), intent: z.literal("save") });
+    expect(plain(formShapeOf(schema))).toEqual({ status: "value", intent: "value" });
+  });
+
+  it("arrays of values and of objects, nested objects", () => {
+    const schema = z.object({
+      tags: z.array(z.string()).max(5),
+      lines: z.array(z.object({ id: z.string(), qty: z.coerce.number() })),
+      address: z.object({ street: z.string(), city: z.object({ name: z.string() }) }),
+    });
+    expect(plain(formShapeOf(schema))).toEqual({
+      tags: ["value"],
+      lines: [{ id: "value", qty: "value" }],
+      address: { street: "value", city: { name: "value" } },
+    });
+    const shape = formShapeOf(schema);
+    expect(declaresField(shape, "address.city.name")).toBe(true);
+    expect(declaresField(shape, "address.city")).toBe(true);
+    expect(declaresField(shape, "address.city.name.x")).toBe(false);
+    expect(declaresField(shape, "lines[2].qty")).toBe(true);
+    expect(declaresField(shape, "tags[1]")).toBe(true);
+  });
+
+  it("discriminated unions and plain unions (intents): the fields of every member", () => {
+    const schema = z.discriminatedUnion("intent", [
+      z.object({ intent: z.literal("a"), one: z.string() }),
+      z.object({ intent: z.literal("b"), two: z.array(z.string()) }),
+    ]);
+    expect(plain(formShapeOf(schema))).toEqual({ intent: "value", one: "value", two: ["value"] });
+    const union = z.union([
+      z.object({ x: z.string() }),
+      z.object({ x: z.object({ y: z.string() }) }),
+    ]);
+    // A field that is a value in one member and structured in another keeps the structure.
+    expect(plain(formShapeOf(union))).toEqual({ x: { y: "value" } });
+    expect(
+      plain(formShapeOf(z.object({ a: z.string() }).and(z.object({ b: z.string() })))),
+    ).toEqual({ a: "value", b: "value" });
+  });
+
+  it("transforms, pipes, preprocess and refinements: the fields the form sends", () => {
+    const schema = z
+      .object({
+        trimmed: z.string().transform((value) => value.trim()),
+        piped: z.string().pipe(z.email()),
+        checked: z.preprocess((value) => value === "on", z.boolean()),
+        items: z
+          .array(z.string())
+          .transform((values) => values.length)
+          .pipe(z.number()),
+        refined: z.string().refine((value) => value !== "x"),
+      })
+      .superRefine(() => {})
+      .transform((value) => ({ ...value, extra: 1 }));
+    expect(plain(formShapeOf(schema))).toEqual({
+      trimmed: "value",
+      piped: "value",
+      checked: "value",
+      items: ["value"],
+      refined: "value",
+    });
+  });
+
+  it("coerced values, files and custom checks: one value", () => {
+    const schema = z.object({
+      count: z.coerce.number().int(),
+      flag: z.coerce.boolean(),
+      day: z.coerce.date(),
+      image: z.instanceof(File).optional(),
+      upload: z.file().optional(),
+      custom: z.custom<string>((value) => typeof value === "string"),
+    });
+    expect(plain(formShapeOf(schema))).toEqual({
+      count: "value",
+      flag: "value",
+      day: "value",
+      image: "value",
+      upload: "value",
+      custom: "value",
+    });
+  });
+
+  it("records and tuples are one value; a recursive schema is followed to a bounded depth", () => {
+    expect(plain(formShapeOf(z.object({ r: z.record(z.string(), z.string()) })))).toEqual({
+      r: "value",
+    });
+    expect(plain(formShapeOf(z.object({ t: z.tuple([z.string(), z.string()]) })))).toEqual({
+      t: "value",
+    });
+    interface Node {
+      name: string;
+      children: Node[];
+    }
+    const NodeSchema: z.ZodType<Node> = z.object({
+      name: z.string(),
+      children: z.array(z.lazy(() => NodeSchema)),
+    });
+    const shape = formShapeOf(z.object({ root: NodeSchema }));
+    expect(declaresField(shape, "root.children[0].children[1].name")).toBe(true);
+    expect(declaresField(shape, "root.children[0].other")).toBe(false);
+  });
+});
+
+/** Every schema in app/lib/validation, each file's exports by name. */
+const validationModules = import.meta.glob<Record<string, unknown>>(
+  ["/app/lib/validation/*.ts", "!/app/lib/validation/*.test.ts"],
+  { eager: true },
+);
+
+/**
+ * The field tree of every schema exported by app/lib/validation, as the forms post them. A new
+ * schema, or a changed one, changes what its form's action may receive: add or update it here.
+ */
+const EXPECTED_SHAPES: Record<string, PlainShape> = {
+  "catalog.ts PriceSchema": "value",
+  "catalog.ts ImageFileSchema": "value",
+  "catalog.ts ProductFormSchema": {
+    name: "value",
+    description: "value",
+    price: "value",
+    categoryIds: ["value"],
+    image: "value",
+    removeImage: "value",
+  },
+  "catalog.ts CategoryFormFields": {
+    name: "value",
+    isSpecial: "value",
+    seasonStartDay: "value",
+    seasonStartMonth: "value",
+    seasonEndDay: "value",
+    seasonEndMonth: "value",
+  },
+  "catalog.ts CategoryFormSchema": {
+    name: "value",
+    isSpecial: "value",
+    seasonStartDay: "value",
+    seasonStartMonth: "value",
+    seasonEndDay: "value",
+    seasonEndMonth: "value",
+  },
+  "catalog.ts CategoryManagerSchema": {
+    intent: "value",
+    id: "value",
+    name: "value",
+    description: "value",
+    image: "value",
+    removeImage: "value",
+  },
+  "catalog.ts DeleteSchema": { intent: "value", id: "value" },
+  "checkout.ts CheckoutContactSchema": { name: "value", email: "value", phone: "value" },
+  "checkout.ts CheckoutLineSchema": { productId: "value", quantity: "value", priceCents: "value" },
+  "checkout.ts CheckoutSchema": {
+    name: "value",
+    email: "value",
+    phone: "value",
+    idempotencyKey: "value",
+    lines: [{ productId: "value", quantity: "value", priceCents: "value" }],
+  },
+  "email.ts RetryEmailSchema": { id: "value" },
+  "held.ts HeldActionSchema": { intent: "value", id: "value" },
+  "inquiries.ts emailField": "value",
+  "inquiries.ts optionalPhoneField": "value",
+  "inquiries.ts QuoteSchema": {
+    name: "value",
+    email: "value",
+    phone: "value",
+    service: "value",
+    message: "value",
+  },
+  "inquiries.ts ContactSchema": {
+    name: "value",
+    email: "value",
+    phone: "value",
+    subject: "value",
+    message: "value",
+  },
+  "newsletter.ts NewsletterSchema": { email: "value", source: "value" },
+  "orders.ts OrderStatusFormSchema": { intent: "value", status: "value", notify: "value" },
+  "orders.ts OrderNoteFormSchema": { intent: "value", note: "value" },
+  "orders.ts OrderActionSchema": {
+    intent: "value",
+    status: "value",
+    notify: "value",
+    note: "value",
+  },
+  "orders.ts OrderPaymentFormSchema": {
+    intent: "value",
+    payment: "value",
+    method: "value",
+    reference: "value",
+    amount: "value",
+    paidOn: "value",
+    notify: "value",
+  },
+  "quote-requests.ts QuoteRequestActionSchema": {
+    intent: "value",
+    requestId: "value",
+    reply: "value",
+  },
+  "subscribers.ts RemoveSubscriberSchema": { intent: "value", subscriberId: "value" },
+  "users.ts LoginSchema": {
+    intent: "value",
+    email: "value",
+    password: "value",
+    redirectTo: "value",
+  },
+  "users.ts SignupSchema": {
+    intent: "value",
+    email: "value",
+    password: "value",
+    confirmPassword: "value",
+  },
+  "users.ts AdminToggleSchema": { intent: "value", userId: "value" },
+};
+
+describe("every form schema of app/lib/validation", () => {
+  it("derives the field tree each form posts", () => {
+    const derived: Record<string, PlainShape> = {};
+    for (const [file, exports] of Object.entries(validationModules)) {
+      for (const [name, value] of Object.entries(exports)) {
+        if (value instanceof z.ZodType) {
+          derived[`${file.split("/").pop()} ${name}`] = plain(formShapeOf(value));
+        }
+      }
+    }
+    expect(Object.keys(derived).length).toBeGreaterThan(20);
+    expect(derived).toEqual(EXPECTED_SHAPES);
   });
 });

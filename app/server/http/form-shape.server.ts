@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { fieldNameSegments } from "./form-data.server.ts";
 
 /*
@@ -15,21 +15,22 @@ export type FieldShape =
 
 const VALUE: FieldShape = { kind: "value" };
 
-/** zod's definition of a schema (zod 4 keeps it on `_zod.def`). */
-interface SchemaDefinition {
-  type: string;
-  shape?: Record<string, z.core.$ZodType>;
-  element?: z.core.$ZodType;
-  innerType?: z.core.$ZodType;
-  in?: z.core.$ZodType;
-  options?: readonly z.core.$ZodType[];
-  left?: z.core.$ZodType;
-  right?: z.core.$ZodType;
-  getter?: () => z.core.$ZodType;
+/**
+ * A schema as zod's public `z.toJSONSchema` describes it, for the form it reads (`io: "input"`):
+ * a pipe or transform is described by its input side (a `z.preprocess` step, which takes
+ * anything, by the schema after it), a default or optional by its inner type, a union by `anyOf`/`oneOf`, an intersection by `allOf`, a file or a custom check by
+ * `{}` (`unrepresentable: "any"`), a recursive schema by `$ref`.
+ */
+interface JsonSchemaNode {
+  type?: string | string[];
+  properties?: Record<string, JsonSchemaNode>;
+  items?: JsonSchemaNode | boolean;
+  prefixItems?: JsonSchemaNode[];
+  anyOf?: JsonSchemaNode[];
+  oneOf?: JsonSchemaNode[];
+  allOf?: JsonSchemaNode[];
+  $ref?: string;
 }
-
-const definitionOf = (schema: z.core.$ZodType) =>
-  (schema as unknown as { _zod: { def: SchemaDefinition } })._zod.def;
 
 function merge(a: FieldShape, b: FieldShape): FieldShape {
   if (a.kind === "object" && b.kind === "object") {
@@ -48,45 +49,54 @@ function merge(a: FieldShape, b: FieldShape): FieldShape {
   return a.kind === "value" ? b : a;
 }
 
-function shapeOfSchema(schema: z.core.$ZodType, depth: number): FieldShape {
-  if (depth > 20) return VALUE;
-  const def = definitionOf(schema);
-  switch (def.type) {
-    case "object": {
-      const fields = new Map<string, FieldShape>();
-      for (const [name, field] of Object.entries(def.shape ?? {})) {
-        fields.set(name, shapeOfSchema(field, depth + 1));
-      }
-      return { kind: "object", fields };
-    }
-    case "array":
-      return def.element
-        ? { kind: "array", item: shapeOfSchema(def.element, depth + 1) }
-        : { kind: "array", item: VALUE };
-    case "optional":
-    case "nullable":
-    case "default":
-    case "prefault":
-    case "catch":
-    case "readonly":
-    case "nonoptional":
-      return def.innerType ? shapeOfSchema(def.innerType, depth + 1) : VALUE;
-    // A transform or a pipe reads what the form sent: the input side decides the fields.
-    case "pipe":
-      return def.in ? shapeOfSchema(def.in, depth + 1) : VALUE;
-    case "lazy":
-      return def.getter ? shapeOfSchema(def.getter(), depth + 1) : VALUE;
-    case "union":
-      return (def.options ?? [])
-        .map((option) => shapeOfSchema(option, depth + 1))
-        .reduce<FieldShape>(merge, VALUE);
-    case "intersection":
-      return def.left && def.right
-        ? merge(shapeOfSchema(def.left, depth + 1), shapeOfSchema(def.right, depth + 1))
-        : VALUE;
-    default:
-      return VALUE;
+/** The node a local `$ref` (`#`, `#/$defs/name`) points at in the root document. */
+function resolveRef(root: JsonSchemaNode, ref: string): JsonSchemaNode | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  let node: unknown = root;
+  for (const part of ref.slice(1).split("/").filter(Boolean)) {
+    const key = decodeURIComponent(part).replaceAll("~1", "/").replaceAll("~0", "~");
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
   }
+  return node && typeof node === "object" ? (node as JsonSchemaNode) : undefined;
+}
+
+function shapeOfNode(node: JsonSchemaNode, root: JsonSchemaNode, depth: number): FieldShape {
+  if (depth > 20) return VALUE;
+  if (node.$ref) {
+    const target = resolveRef(root, node.$ref);
+    return target ? shapeOfNode(target, root, depth + 1) : VALUE;
+  }
+  const options = node.anyOf ?? node.oneOf ?? node.allOf;
+  if (options) {
+    // Every form of a union (and both sides of an intersection) may send its fields.
+    return options
+      .map((option) => shapeOfNode(option, root, depth + 1))
+      .reduce<FieldShape>(merge, VALUE);
+  }
+  // An object of named fields; a record (no named properties) is one value, as a tuple is.
+  if (node.type === "object" && node.properties) {
+    const fields = new Map<string, FieldShape>();
+    for (const [name, field] of Object.entries(node.properties)) {
+      fields.set(name, shapeOfNode(field, root, depth + 1));
+    }
+    return { kind: "object", fields };
+  }
+  if (node.type === "array" && !node.prefixItems) {
+    return typeof node.items === "object"
+      ? { kind: "array", item: shapeOfNode(node.items, root, depth + 1) }
+      : { kind: "array", item: VALUE };
+  }
+  return VALUE;
+}
+
+function shapeOfSchema(schema: z.core.$ZodType): FieldShape {
+  const root = z.toJSONSchema(schema, {
+    io: "input",
+    // A file (`z.instanceof(File)`), a custom check or a date is one value of the form.
+    unrepresentable: "any",
+  }) as JsonSchemaNode;
+  return shapeOfNode(root, root, 0);
 }
 
 const shapes = new WeakMap<z.core.$ZodType, FieldShape>();
@@ -95,7 +105,7 @@ const shapes = new WeakMap<z.core.$ZodType, FieldShape>();
 export function formShapeOf(schema: z.core.$ZodType): FieldShape {
   let shape = shapes.get(schema);
   if (!shape) {
-    shape = shapeOfSchema(schema, 0);
+    shape = shapeOfSchema(schema);
     shapes.set(schema, shape);
   }
   return shape;

@@ -1,6 +1,9 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appRouteTable, configuredRoutes, isAdminPath } from "./app-route-table.test-support.ts";
 import {
+  type CacheablePath,
+  cacheablePathsOf,
   expiresHeader,
   isCacheableRequest,
   PageCache,
@@ -15,6 +18,12 @@ const page = (body = "<html>ok</html>", headers: [string, string][] = []) => ({
   headers: [["content-type", "text/html"], ...headers] as [string, string][],
   body,
 });
+
+/** What the app's routes declare cacheable (decision 031). */
+let cacheable: CacheablePath;
+beforeAll(async () => {
+  cacheable = cacheablePathsOf(await appRouteTable());
+}, 60_000);
 
 describe("isCacheableRequest", () => {
   it.each([
@@ -33,7 +42,7 @@ describe("isCacheableRequest", () => {
     "/products/3f1e2d3c-1234-4abc-8def-0123456789ab",
     "/products/3f1e2d3c-1234-4abc-8def-0123456789ab.data",
   ])("caches the public page %s", (path) => {
-    expect(isCacheableRequest({ method: "GET", path, cookie: undefined })).toBe(true);
+    expect(isCacheableRequest({ method: "GET", path, cookie: undefined }, cacheable)).toBe(true);
   });
 
   it.each([
@@ -51,12 +60,16 @@ describe("isCacheableRequest", () => {
     "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g",
     "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g.data",
   ])("never caches %s", (path) => {
-    expect(isCacheableRequest({ method: "GET", path, cookie: undefined })).toBe(false);
+    expect(isCacheableRequest({ method: "GET", path, cookie: undefined }, cacheable)).toBe(false);
   });
 
   it("never caches a write, or a page for a signed-in admin or with a flashed notice", () => {
-    expect(isCacheableRequest({ method: "POST", path: "/contact", cookie: undefined })).toBe(false);
-    expect(isCacheableRequest({ method: "HEAD", path: "/", cookie: undefined })).toBe(false);
+    expect(
+      isCacheableRequest({ method: "POST", path: "/contact", cookie: undefined }, cacheable),
+    ).toBe(false);
+    expect(isCacheableRequest({ method: "HEAD", path: "/", cookie: undefined }, cacheable)).toBe(
+      false,
+    );
     for (const cookie of [
       "en_session=abc",
       "__Host-en_session=abc",
@@ -64,9 +77,74 @@ describe("isCacheableRequest", () => {
       "theme=dark; en_toast=xyz",
       "en_toast=1",
     ]) {
-      expect(isCacheableRequest({ method: "GET", path: "/", cookie })).toBe(false);
+      expect(isCacheableRequest({ method: "GET", path: "/", cookie }, cacheable)).toBe(false);
     }
-    expect(isCacheableRequest({ method: "GET", path: "/", cookie: "theme=dark" })).toBe(true);
+    expect(isCacheableRequest({ method: "GET", path: "/", cookie: "theme=dark" }, cacheable)).toBe(
+      true,
+    );
+  });
+});
+
+describe("the page-cache decisions of the routes (decision 031)", () => {
+  it("every route a visitor can GET outside /admin declares one, public or not", async () => {
+    const table = await appRouteTable();
+    const leaves = configuredRoutes().filter(
+      (route) => !route.layout && !isAdminPath(route.fullPath),
+    );
+    expect(leaves.length).toBeGreaterThan(15);
+    for (const route of leaves) {
+      const handle = table[route.id]?.module.handle as { pageCache?: unknown } | undefined;
+      expect(["public", "personal", false], `${route.file} (${route.fullPath})`).toContain(
+        handle?.pageCache,
+      );
+    }
+  });
+
+  /** The list of paths decision 011 kept before the routes declared it (for comparison). */
+  const BEFORE =
+    /^\/(?:|_\.data|(?:digital|hardware|crafts|contact|privacy|terms|sitemap)(?:\.data)?|products\/[0-9a-fA-F-]{36}(?:\.data)?|sitemap\.xml|robots\.txt)$/;
+
+  it("keeps exactly the paths the hand-written list kept", () => {
+    const id = "3f1e2d3c-1234-4abc-8def-0123456789ab";
+    const samples: Record<string, string> = {
+      id,
+      token: "q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C",
+      "*": "x/y",
+    };
+    const paths = new Set<string>(["/_.data", "/.data", "/_root.data", "/index.data", "//", ""]);
+    for (const route of configuredRoutes()) {
+      const filled = route.fullPath
+        .split("/")
+        .map((segment) =>
+          segment.startsWith(":")
+            ? (samples[segment.slice(1)] ?? "v")
+            : segment === "*"
+              ? "x"
+              : segment,
+        )
+        .join("/");
+      for (const path of [filled, route.fullPath]) {
+        for (const variant of [
+          path,
+          `${path}.data`,
+          `${path}/`,
+          `${path}/extra`,
+          path.toUpperCase(),
+          `/${path}`,
+          path.replace(id, id.toUpperCase()),
+          path.replace(id, `${id.slice(0, 35)}`),
+          path.replace(id, `%33${id.slice(1)}`),
+          path.replace(id, "not-an-id"),
+          path.replace(/s$/, "%73"),
+        ]) {
+          paths.add(variant);
+        }
+      }
+    }
+    expect(paths.size).toBeGreaterThan(300);
+    for (const path of paths) {
+      expect(cacheable(path), path).toBe(BEFORE.test(path));
+    }
   });
 });
 

@@ -1,4 +1,7 @@
 import crypto from "node:crypto";
+import { matchRoutes, type ServerBuild } from "react-router";
+import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
+import { HOST_COOKIE_PREFIX, PERSONAL_COOKIES } from "./cookie-names.server.ts";
 import { buildGzipTemplate, type GzipTemplate, gzipFromTemplate } from "./spliced-gzip.server.ts";
 
 /*
@@ -8,21 +11,134 @@ import { buildGzipTemplate, type GzipTemplate, gzipFromTemplate } from "./splice
  * gets its own values in their place.
  */
 
-/** Public pages whose content changes only when an admin edits the catalogue (or daily). */
-const CACHEABLE_PATH =
-  /^\/(?:|_\.data|(?:digital|hardware|crafts|contact|privacy|terms|sitemap)(?:\.data)?|products\/[0-9a-fA-F-]{36}(?:\.data)?|sitemap\.xml|robots\.txt)$/;
+/** Cookies that make a page personal: a signed-in admin, a flashed notice (over https or not). */
+const PERSONAL_COOKIE = new RegExp(
+  `(?:^|;\\s*)(?:${escapeRegExp(HOST_COOKIE_PREFIX)})?(?:${PERSONAL_COOKIES.map(escapeRegExp).join("|")})=`,
+);
 
-/** Cookies that make a page personal: a signed-in admin, a flashed notice. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Host-)?(?:en_session|en_toast)=/;
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
-export function isCacheableRequest(request: {
-  method: string;
-  path: string;
-  cookie: string | undefined;
-}): boolean {
+/** Whether a path (`/crafts`, `/crafts.data`, `/_.data`) is a page the cache may keep. */
+export type CacheablePath = (path: string) => boolean;
+
+/** React Router's route table as its server build exports it (`build.routes`). */
+export type RouteTable = ServerBuild["routes"];
+
+interface CacheRoute {
+  id: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  children?: CacheRoute[];
+}
+
+/** A route that declares its page public, as a pattern of its full path. */
+interface PublicRoute {
+  id: string;
+  /** Its full path spelled exactly (`/products/([^/]+)`), no other case or trailing slash. */
+  pattern: RegExp;
+  paramNames: string[];
+  pageCacheParams: Readonly<Record<string, RegExp>>;
+  /** A page (a component), whose data React Router serves at `<path>.data`; not a resource. */
+  page: boolean;
+}
+
+/** Paths whose route was looked up, kept for the next request (bounded: emptied when full). */
+const LEAVES_KEPT = 1_000;
+
+/**
+ * Which paths are cacheable, from the decision each route declares in its `handle`
+ * (`pageCache: "public"`, decision 031): the path, spelled as its route spells it (no other
+ * case or trailing slash), is that of a public route, its parameters as written match the
+ * route's `pageCacheParams`, and React Router's own matching picks that route for it. A page's
+ * data request (`/crafts.data`, `/_.data` for `/`) is cacheable with its page; a resource route
+ * has none.
+ */
+export function cacheablePathsOf(routes: RouteTable): CacheablePath {
+  const byParent = new Map<string | undefined, CacheRoute[]>();
+  for (const route of Object.values(routes)) {
+    if (!route) continue;
+    const node: CacheRoute = {
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    };
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(node);
+    byParent.set(route.parentId, siblings);
+  }
+  const publicRoutes: PublicRoute[] = [];
+  const attach = (nodes: CacheRoute[], parentSegments: string[]): CacheRoute[] =>
+    nodes.map((node) => {
+      const segments = [...parentSegments, ...(node.path ? node.path.split("/") : [])];
+      const children = byParent.get(node.id);
+      const route = routes[node.id];
+      const handle = route?.module.handle as Partial<PageCacheHandle> | undefined;
+      if (!children && handle?.pageCache === "public") {
+        const paramNames: string[] = [];
+        const source = segments.map((segment) => {
+          if (segment === "*" || segment.startsWith(":")) {
+            paramNames.push(segment === "*" ? "*" : segment.slice(1));
+            return segment === "*" ? "(.*)" : "([^/]+)";
+          }
+          return escapeRegExp(segment);
+        });
+        publicRoutes.push({
+          id: node.id,
+          pattern: new RegExp(`^/${source.join("/")}$`),
+          paramNames,
+          pageCacheParams: handle.pageCacheParams ?? {},
+          page: route?.module.default !== undefined,
+        });
+      }
+      return children ? { ...node, children: attach(children, segments) } : node;
+    });
+  const tree = attach(byParent.get(undefined) ?? [], []) as Parameters<typeof matchRoutes>[0];
+
+  // React Router's matching ranks every route on each call (milliseconds on a busy machine):
+  // a public page's path is matched once, not on each of its hits.
+  const leaves = new Map<string, string | undefined>();
+  const leafOf = (pagePath: string) => {
+    if (leaves.has(pagePath)) return leaves.get(pagePath);
+    const leaf = matchRoutes(tree, pagePath)?.at(-1)?.route.id;
+    if (leaves.size >= LEAVES_KEPT) leaves.clear();
+    leaves.set(pagePath, leaf);
+    return leaf;
+  };
+
+  return (path) => {
+    const data = path.endsWith(".data");
+    const pagePath = path === "/_.data" ? "/" : data ? path.slice(0, -".data".length) : path;
+    // `/_.data` is the only data request of `/` (React Router's spelling); `/.data` is none.
+    if (data && path !== "/_.data" && pagePath.endsWith("/")) return false;
+    for (const route of publicRoutes) {
+      const found = route.pattern.exec(pagePath);
+      if (!found || (data && !route.page)) continue;
+      const params = new Map(route.paramNames.map((name, i) => [name, found[i + 1] ?? ""]));
+      const allowed = Object.entries(route.pageCacheParams).every(([name, pattern]) =>
+        pattern.test(params.get(name) ?? ""),
+      );
+      // A more specific route (`/products/new` beside `/products/:id`) wins, as in React Router.
+      if (allowed && leafOf(pagePath) === route.id) return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * Whether a request may be answered from the cache: a GET of a page the routes declare public
+ * (`cacheablePathsOf`), without a cookie that makes it personal.
+ */
+export function isCacheableRequest(
+  request: { method: string; path: string; cookie: string | undefined },
+  cacheablePath: CacheablePath,
+): boolean {
   if (request.method !== "GET") return false;
   if (request.cookie && PERSONAL_COOKIE.test(request.cookie)) return false;
-  return CACHEABLE_PATH.test(request.path);
+  return cacheablePath(request.path);
 }
 
 /** The query parameters a cacheable page reads; /crafts filters by `category`. */

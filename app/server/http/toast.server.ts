@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 import { type Toast, type ToastInput, ToastSchema } from "#app/lib/toast.ts";
 import { type Env, isServedOverHttps } from "../env.server.ts";
+import { TOAST_COOKIE } from "./cookie-names.server.ts";
 
 /*
  * Flash toasts across a redirect (post/redirect/get): the action sets a signed cookie, the
@@ -21,7 +22,7 @@ function toastStorage(env: ToastCookieEnv) {
   if (!storage) {
     storage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
       cookie: {
-        name: "en_toast",
+        name: TOAST_COOKIE,
         path: "/",
         httpOnly: true,
         sameSite: "lax",

@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import { adminUsers, sessions, users } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { type Env, isServedOverHttps } from "../env.server.ts";
+import { HOST_COOKIE_PREFIX, SESSION_COOKIE } from "../http/cookie-names.server.ts";
 
 /*
  * Database-backed sessions (docs/decisions/006-admin-sessions-and-guards.md).
@@ -25,7 +26,7 @@ const RENEW_AFTER_MS = 60 * 1000;
  * http page can set or overwrite it.
  */
 export function sessionCookieName(env: Pick<Env, "PUBLIC_URL">): string {
-  return isServedOverHttps(env) ? "__Host-en_session" : "en_session";
+  return isServedOverHttps(env) ? `${HOST_COOKIE_PREFIX}${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
