@@ -13,8 +13,8 @@ import {
   writeImageFiles,
 } from "#app/server/storage/images.server.ts";
 import { uploadsDirectory } from "#app/server/storage/storage.server.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import {
   filesUnder,
   HTML_FILE,
@@ -23,8 +23,6 @@ import {
   pngImage,
   SVG_IMAGE,
 } from "#tests/setup/images.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
  * The upload pipeline (decision 008): only what sharp decodes as JPEG, PNG, WebP, GIF or AVIF, at
@@ -39,12 +37,8 @@ let cookie: string;
 let uploads: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
+  ({ handle, services, app, cookie } = await createAdminApp());
   uploads = uploadsDirectory(services.env);
-  const admin = await createTestUser(services.db, { admin: true });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
 }, 120_000);
 afterAll(() => handle.close());
 

@@ -7,12 +7,10 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { processImage } from "#app/server/storage/images.server.ts";
 import { uploadsDirectory } from "#app/server/storage/storage.server.ts";
 import { categories, products } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
 import { filesUnder, pngImage } from "#tests/setup/images.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
  * docs/product.md §8.3 'Error uploading image: <reason>': an image we accept but cannot store (a real
@@ -31,13 +29,9 @@ const FOLDER_REASON = "The image storage folder on the server is missing or is n
 const NOT_A_FOLDER = "this regular file stands where the uploads folder should be\n";
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
+  ({ handle, services, app, cookie } = await createAdminApp());
   dataDir = services.env.DATA_DIR;
   uploads = uploadsDirectory(services.env);
-  const admin = await createTestUser(services.db, { admin: true });
-  cookie = (await signedInCookie(services, admin.id)).cookie;
 }, 120_000);
 afterAll(() => handle.close());
 

@@ -13,8 +13,8 @@ import { processImage } from "#app/server/storage/images.server.ts";
 import { uploadsDirectory } from "#app/server/storage/storage.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import {
   auditRows,
   createCategory,
@@ -26,8 +26,6 @@ import {
   productState,
 } from "#tests/setup/catalog.ts";
 import { filesUnder, jpegImage, pngImage } from "#tests/setup/images.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
  * Acceptance, products: the admin list and its search (in the database), the form's
@@ -43,13 +41,16 @@ let cookie: string;
 let uploads: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
+  let user: { id: string; email: string };
+  ({
+    handle,
+    services,
+    app,
+    cookie,
+    admin: user,
+  } = await createAdminApp({ email: "owner@shop.example" }));
   uploads = uploadsDirectory(services.env);
-  const user = await createTestUser(services.db, { admin: true, email: "owner@shop.example" });
   admin = { userId: user.id, email: user.email, sessionId: "test", isAdmin: true };
-  cookie = (await signedInCookie(services, user.id)).cookie;
 }, 120_000);
 afterAll(() => handle.close());
 
