@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { listenForChannel } from "#app/server/db/listen.server.ts";
+import { manualTimers } from "#tests/setup/clock.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
@@ -84,13 +85,15 @@ describe.runIf(TEST_DB_KIND === "postgres")("a PostgreSQL listener", () => {
       warn: (_details: object, message: string) => lines.push(message),
       info: (_details: object, message: string) => lines.push(message),
     };
+    // The listener's waits run on a clock the test moves (its real growing delays).
+    const timers = manualTimers();
     const stop = await listenForChannel(
       { kind: "postgres", url: relayedUrl },
       channel,
       () => {
         events += 1;
       },
-      { log },
+      { log, schedule: timers.schedule },
     );
     try {
       await notify(channel);
@@ -99,7 +102,9 @@ describe.runIf(TEST_DB_KIND === "postgres")("a PostgreSQL listener", () => {
       // The database goes away for three seconds: a handful of attempts, not hundreds.
       relay.cut();
       const before = relay.connections();
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // The loss is seen (the first wait is asked for), then three seconds pass.
+      await expect.poll(() => timers.delays.length).toBe(1);
+      await timers.advance(3000);
       const attempts = relay.connections() - before;
       expect(attempts).toBeGreaterThanOrEqual(2);
       expect(attempts).toBeLessThanOrEqual(6);
@@ -108,17 +113,32 @@ describe.runIf(TEST_DB_KIND === "postgres")("a PostgreSQL listener", () => {
       // Back: it listens again within the next wait, and reports that once (what was sent in
       // between is lost), then hears notifications as before.
       relay.restore();
-      await expect.poll(() => events, { timeout: 10_000 }).toBe(2);
+      await timers.advance(10_000);
+      await expect.poll(() => events).toBe(2);
       expect(lines).toContain("database listener: listening again");
       await notify(channel);
       await expect.poll(() => events).toBe(3);
     } finally {
       await stop();
     }
-    // Stopped: nothing more is heard.
-    await notify(channel);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(events).toBe(3);
+    // Stopped: nothing more is heard. A second listener on the channel is the marker: once
+    // it has heard the notification, the stopped one would have too.
+    let heardByMarker = 0;
+    const stopMarker = await listenForChannel(
+      { kind: "postgres", url: relayedUrl },
+      channel,
+      () => {
+        heardByMarker += 1;
+      },
+    );
+    try {
+      await notify(channel);
+      await expect.poll(() => heardByMarker).toBe(1);
+      expect(events).toBe(3);
+    } finally {
+      await stopMarker();
+    }
+    expect(timers.pending()).toBe(0);
   }, 30_000);
 
   it("fails at once when it cannot listen at all, leaving nothing behind", async () => {
@@ -126,12 +146,18 @@ describe.runIf(TEST_DB_KIND === "postgres")("a PostgreSQL listener", () => {
     try {
       const before = relay.connections();
       const started = Date.now();
+      const timers = manualTimers();
       await expect(
-        listenForChannel({ kind: "postgres", url: relayedUrl }, "listener_test_b", () => {}),
+        listenForChannel({ kind: "postgres", url: relayedUrl }, "listener_test_b", () => {}, {
+          schedule: timers.schedule,
+        }),
       ).rejects.toThrow();
       expect(Date.now() - started).toBeLessThan(10_000);
       const attempts = relay.connections() - before;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Nothing is left to try again: no wait was asked for, and however long passes, no
+      // further connection is made.
+      expect(timers.delays).toEqual([]);
+      await timers.advance(60_000);
       expect(relay.connections() - before).toBe(attempts);
     } finally {
       relay.restore();

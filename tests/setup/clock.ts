@@ -22,3 +22,41 @@ export function moveTime(ms: number) {
 export function releaseTime() {
   vi.useRealTimers();
 }
+
+/**
+ * A clock for code that takes its timers as an option (the database listener's `schedule`,
+ * docs/testing.md "Time in tests"): nothing runs until the test calls `advance(ms)`, which
+ * runs what falls due in order, each to its end (what it schedules in turn included), as if
+ * that much time had passed. `delays` lists every wait asked for.
+ */
+export function manualTimers() {
+  let now = 0;
+  let nextId = 0;
+  const pending = new Map<number, { at: number; run: () => unknown }>();
+  const delays: number[] = [];
+  return {
+    delays,
+    /** Waits asked for that have neither run nor been cancelled. */
+    pending: () => pending.size,
+    schedule(run: () => Promise<void>, delayMs: number): () => void {
+      const id = nextId++;
+      delays.push(delayMs);
+      pending.set(id, { at: now + delayMs, run });
+      return () => pending.delete(id);
+    },
+    async advance(ms: number) {
+      const until = now + ms;
+      for (;;) {
+        const due = [...pending.entries()]
+          .filter(([, timer]) => timer.at <= until)
+          .sort(([a, x], [b, y]) => x.at - y.at || a - b)[0];
+        if (!due) break;
+        const [id, timer] = due;
+        pending.delete(id);
+        now = timer.at;
+        await timer.run();
+      }
+      now = until;
+    },
+  };
+}

@@ -13,6 +13,19 @@ export interface ListenOptions {
   log?: ListenerLog;
   /** Wait before the n-th attempt in a row to listen again (n from 1). */
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * Runs `retry` once `delayMs` have passed; returns what cancels it. By default a real,
+   * unref'd timer; tests pass a clock they move on themselves (docs/testing.md "Time in
+   * tests"), so that counting attempts over seconds takes no seconds.
+   */
+  schedule?: (retry: () => Promise<void>, delayMs: number) => () => void;
+}
+
+/** A real timer that does not keep the process alive. */
+function scheduleWithTimer(retry: () => Promise<void>, delayMs: number): () => void {
+  const timer = setTimeout(retry, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
 
 /**
@@ -82,11 +95,12 @@ export async function listenForChannel(
   if (!handle.url) throw new Error("listenForChannel: a PostgreSQL handle without a URL");
   const url: string = handle.url;
   const retryDelayMs = options.retryDelayMs ?? listenRetryDelayMs;
+  const schedule = options.schedule ?? scheduleWithTimer;
   const log = options.log;
 
   let stopped = false;
   let client: postgres.Sql | undefined;
-  let retryTimer: NodeJS.Timeout | undefined;
+  let cancelRetry: (() => void) | undefined;
   let failures = 0;
 
   /** One client, one connection, one LISTEN; resolves once it listens, or throws (ended). */
@@ -145,14 +159,13 @@ export async function listenForChannel(
   }
 
   function scheduleRetry() {
-    if (stopped || retryTimer) return;
+    if (stopped || cancelRetry) return;
     failures += 1;
-    retryTimer = setTimeout(retry, retryDelayMs(failures));
-    retryTimer.unref();
+    cancelRetry = schedule(retry, retryDelayMs(failures));
   }
 
   async function retry() {
-    retryTimer = undefined;
+    cancelRetry = undefined;
     if (stopped) return;
     try {
       await connectAndListen();
@@ -175,7 +188,7 @@ export async function listenForChannel(
   await connectAndListen();
   return async () => {
     stopped = true;
-    clearTimeout(retryTimer);
+    cancelRetry?.();
     const open = client;
     client = undefined;
     await open?.end({ timeout: 2 });
