@@ -13,9 +13,8 @@ import { saveProduct } from "#app/server/catalog/products.server.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { auditLog } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -29,11 +28,7 @@ let app: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  const admin = await createTestUser(services.db, { admin: true, email: "viewer@example.co.za" });
-  ({ cookie } = await signedInCookie(services, admin.id));
+  ({ handle, services, app, cookie } = await createAdminApp({ email: "viewer@example.co.za" }));
   const at = (iso: string, actorEmail: string, action: string, details = {}) => ({
     actorEmail,
     action,

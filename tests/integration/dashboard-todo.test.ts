@@ -6,9 +6,8 @@ import { listOrders, type OrderListQuery } from "#app/server/orders/order-list.s
 import { registerUser } from "#app/server/users/accounts.server.ts";
 import { heldSubmissions } from "#db/schema/index.ts";
 import { createOrder, createQuoteRequest, createSubscriber } from "#tests/factories/operations.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -163,11 +162,7 @@ describe("the dashboard page", () => {
   let app: Awaited<ReturnType<typeof createTestApp>>;
   let cookie: string;
   beforeAll(async () => {
-    handle = await createTestDatabase();
-    services = createTestServices(handle);
-    app = await createTestApp(services);
-    const admin = await createTestUser(services.db, { admin: true });
-    cookie = (await signedInCookie(services, admin.id)).cookie;
+    ({ handle, services, app, cookie } = await createAdminApp());
   }, 120_000);
   afterAll(() => handle.close());
 

@@ -10,10 +10,8 @@ import {
   productCategories,
   products,
 } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 /*
  * Output safety (decision 010): text stored by visitors or admins renders as text on every public
@@ -33,9 +31,7 @@ let productId: string;
 let orderId: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
+  ({ handle, services, app, cookie } = await createAdminApp());
   const { db } = services;
   const [category] = await db
     .insert(categories)
@@ -62,8 +58,6 @@ beforeAll(async () => {
     service: PAYLOAD,
     message: PAYLOAD,
   });
-  const admin = await createTestUser(db, { admin: true });
-  ({ cookie } = await signedInCookie(services, admin.id));
 }, 120_000);
 afterAll(() => handle.close());
 

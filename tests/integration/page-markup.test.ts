@@ -11,10 +11,8 @@ import {
   products,
 } from "#db/schema/index.ts";
 import { PUBLIC_PATHS } from "#tests/e2e/site/public-paths.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 /*
  * The server's markup where browsers are strict and React cannot repair it: a <form> inside
@@ -31,9 +29,7 @@ let cookie: string;
 const ids = { product: "", category: "", order: "", request: "" };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
+  ({ handle, services, app, cookie } = await createAdminApp());
   const { db } = services;
   const [category] = await db
     .insert(categories)
@@ -71,8 +67,6 @@ beforeAll(async () => {
     order: order!.id,
     request: request!.id,
   });
-  const admin = await createTestUser(db, { admin: true });
-  ({ cookie } = await signedInCookie(services, admin.id));
 }, 120_000);
 afterAll(() => handle.close());
 

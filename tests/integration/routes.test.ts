@@ -2,10 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderReference } from "#app/lib/order-status.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { categories, orderItems, orders, productCategories, products } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 
 let handle: DatabaseHandle;
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -13,9 +11,7 @@ let cookie: string;
 const ids = { product: "", category: "", order: "" };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  const services = createTestServices(handle);
-  app = await createTestApp(services);
+  ({ handle, app, cookie } = await createAdminApp());
   const { db } = handle;
   const [category] = await db
     .insert(categories)
@@ -38,8 +34,6 @@ beforeAll(async () => {
     quantity: 1,
   });
   Object.assign(ids, { product: product!.id, category: category!.id, order: order!.id });
-  const admin = await createTestUser(db, { admin: true });
-  ({ cookie } = await signedInCookie(services, admin.id));
 }, 120_000);
 afterAll(() => handle.close());
 

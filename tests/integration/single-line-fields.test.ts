@@ -3,12 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { products } from "#db/schema/index.ts";
-import { createTestApp } from "#tests/setup/app.ts";
-import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { createAdminApp } from "#tests/setup/admin-app.ts";
+import type { createTestApp } from "#tests/setup/app.ts";
 import { postMultipart } from "#tests/setup/catalog.ts";
 import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
-import { createTestServices } from "#tests/setup/services.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
+import type { createTestServices } from "#tests/setup/services.ts";
 
 /*
  * docs/product.md §6.1: a line break in a single-line field (name, e-mail, phone, subject, product
@@ -26,11 +25,7 @@ let address = 0;
 const nextAddress = () => `10.20.0.${++address}`;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  services = createTestServices(handle);
-  app = await createTestApp(services);
-  const admin = await createTestUser(handle.db, { admin: true });
-  adminCookie = (await signedInCookie(services, admin.id)).cookie;
+  ({ handle, services, app, cookie: adminCookie } = await createAdminApp());
   const [product] = await handle.db
     .insert(products)
     .values({ name: "Keyring", price: "85.50" })
