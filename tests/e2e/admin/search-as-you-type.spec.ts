@@ -224,14 +224,29 @@ test.describe("orders", () => {
       release = resolve;
     });
     const deliveries: Promise<void>[] = [];
+    /** Each held request's end in the page: answered in full, or given up (aborted). */
+    const ends: Promise<unknown>[] = [];
     await page.route(/\/admin\/orders\.data/, async (route) => {
       if (new URL(route.request().url()).searchParams.get("q") !== term) return route.continue();
+      const request = route.request();
+      ends.push(
+        Promise.race([
+          page.waitForEvent("requestfinished", { predicate: (r) => r === request, timeout: 0 }),
+          page.waitForEvent("requestfailed", { predicate: (r) => r === request, timeout: 0 }),
+        ]),
+      );
       const response = await route.fetch();
       const delivery = released.then(() => route.fulfill({ response }).catch(() => undefined));
       deliveries.push(delivery);
       await delivery;
     });
-    return { release, held: () => deliveries.length, delivered: () => Promise.all(deliveries) };
+    return {
+      release,
+      held: () => deliveries.length,
+      delivered: () => Promise.all(deliveries),
+      /** Every held request has ended in the page (finished or failed). */
+      ended: () => Promise.all(ends),
+    };
   }
 
   /** Opens the orders, types `term` into the box and waits until the pause has sent it. */
@@ -271,8 +286,12 @@ test.describe("orders", () => {
 
     older.release();
     await older.delivered();
-    // Give a stray answer every chance to render before looking again.
-    await page.waitForTimeout(500);
+    // A stray answer has reached the page (or was given up by it), and the page has drawn
+    // two frames since: had it been taken, it would be on screen now.
+    await older.ended();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first()).toContainText(emailOf("alpha"));
     await expect(box(page)).toHaveValue(ALPHA);

@@ -30,11 +30,14 @@ async function settledToast(page: Page, title: string) {
   const shown = toast(page, title);
   await expect(shown).toBeVisible();
   const notice = page.locator("[data-sonner-toast]").filter({ hasText: title });
-  await expect(async () => {
-    const first = await box(notice);
-    await page.waitForTimeout(100);
-    expect(await box(notice)).toEqual(first);
-  }).toPass();
+  // Moved in: sonner marks it mounted, which starts its transitions, and none of the
+  // notices' transitions is still running.
+  await expect(notice).toHaveAttribute("data-mounted", "true");
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toaster]")].every((toaster) =>
+      toaster.getAnimations({ subtree: true }).every((a) => a.playState !== "running"),
+    ),
+  );
   return notice;
 }
 

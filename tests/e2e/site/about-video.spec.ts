@@ -65,7 +65,11 @@ test("the About section has the shipped video, with a poster and English caption
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState))
     .toBe(0);
-  await page.waitForTimeout(500);
+  // The browser has chosen its source and stopped there (NETWORK_IDLE: what preload="none"
+  // leads to), so no request is still to come.
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.networkState))
+    .toBe(1);
   expect(requests.map((request) => request.url())).toEqual([]);
   const box = (await video.boundingBox())!;
   // 16:9, as the poster and the video are.
