@@ -120,11 +120,21 @@ describe("graceful shutdown", () => {
         },
       );
       request.on("error", reject);
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
-        server.child.kill("SIGTERM");
-        setTimeout(() => request.end(body.slice(10)), 500);
-      }, 500);
+      request.write(body.slice(0, 10), () => {
+        // The server accepts connections in the order they came: once a later one has been
+        // answered, this one (its headers sent with the first bytes) is the server's too.
+        // Then SIGTERM, and the rest of the body once the server says it is shutting down.
+        void fetch(`http://127.0.0.1:${port}/healthz`)
+          .then(async (marker) => {
+            await marker.arrayBuffer();
+            server.child.kill("SIGTERM");
+            await expect
+              .poll(() => server.output(), { timeout: 10_000 })
+              .toContain("SIGTERM received: finishing requests");
+            request.end(body.slice(10));
+          })
+          .catch(reject);
+      });
     });
 
     // Answered in full (stored, then back to the page), not cut off by the shutdown.
