@@ -1,12 +1,7 @@
 import type { Page } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import {
-  axe,
-  expect,
-  test,
-  waitUntilFormStampIsOldEnough,
-  waitUntilHydrated,
-} from "#tests/playwright-utils.ts";
+import { axe, expect, test, waitUntilHydrated } from "#tests/playwright-utils.ts";
+import { sendCheckout } from "../helpers/forms.ts";
 import { OVERDUE_BUYER } from "../setup/overdue-order.ts";
 import { addFromList, openAdmin, uniqueTag } from "../site/shop-helpers.ts";
 import { findEmail } from "./operations-helpers.ts";
@@ -51,11 +46,7 @@ test("a visitor orders, follows the e-mailed link, and sees the payment the admi
   await page.goto("/crafts");
   await addFromList(page, "Custom Name Keyring");
   await page.goto("/checkout");
-  await page.getByLabel("Full Name", { exact: true }).fill(customer.name);
-  await page.getByLabel("Email Address", { exact: true }).fill(customer.email);
-  await page.getByLabel("Phone Number", { exact: true }).fill("082 123 4567");
-  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
-  await page.getByRole("button", { name: "Place Order" }).click();
+  await sendCheckout(page, { name: customer.name, email: customer.email, phone: "082 123 4567" });
   await expect(page.getByText("Order placed successfully")).toBeVisible();
 
   // The buyer opens the link from the confirmation, in a browser of their own.

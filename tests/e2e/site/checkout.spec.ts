@@ -1,9 +1,5 @@
-import {
-  expect,
-  hideNewsletterPopup,
-  test,
-  waitUntilFormStampIsOldEnough,
-} from "#tests/playwright-utils.ts";
+import { expect, hideNewsletterPopup, test } from "#tests/playwright-utils.ts";
+import { fillCheckout, sendCheckout, waitUntilCheckoutStampIsOldEnough } from "../helpers/forms.ts";
 import {
   addFromList,
   cartBadge,
@@ -52,22 +48,23 @@ test("checkout: validation, Place Order, success notice, cart emptied, order sto
   await expect(summary.getByText("To be calculated")).toBeVisible();
   await expect(summary.getByTestId("checkout-total")).toHaveText("R510.00");
 
-  await page.getByLabel("Full Name", { exact: true }).fill(customer);
-  await page.getByLabel("Email Address", { exact: true }).fill("thandi@example.co.za");
-  await page.getByLabel("Phone Number", { exact: true }).fill("12345");
+  await fillCheckout(page, { name: customer, email: "thandi@example.co.za", phone: "12345" });
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(page.getByText(/Please enter a valid phone number/)).toBeVisible();
   await expect(page).toHaveURL(/\/checkout$/);
 
-  await page.getByLabel("Phone Number", { exact: true }).fill("082 123 4567");
-  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
-  // Hold the submission a moment so that the busy label can be seen.
+  // Hold the submission until the busy label has been seen.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/\/checkout\.data/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await released;
     await route.continue();
   });
-  await page.getByRole("button", { name: "Place Order" }).click();
+  await sendCheckout(page, { phone: "082 123 4567" });
   await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Order placed successfully")).toBeVisible();
   await expect(
@@ -121,9 +118,11 @@ test("a submission the server finds suspect is confirmed once more, then placed"
   await addFromList(page, "Custom Name Keyring");
   await page.goto("/checkout");
   await expect(page.getByText("Checking current prices…")).toHaveCount(0);
-  await page.getByLabel("Full Name", { exact: true }).fill(customer);
-  await page.getByLabel("Email Address", { exact: true }).fill("ayanda@example.co.za");
-  await page.getByLabel("Phone Number", { exact: true }).fill("082 555 0101");
+  await fillCheckout(page, {
+    name: customer,
+    email: "ayanda@example.co.za",
+    phone: "082 555 0101",
+  });
   await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
   // As a form kept from an old page would: no stamp the server signed (an autofilled form
   // sent within two seconds is treated the same way). Taken out of the request itself:
@@ -147,8 +146,7 @@ test("a submission the server finds suspect is confirmed once more, then placed"
   await expectNoAxeViolations(page);
 
   // The confirmation's own stamp ages like a page's: a person reads the notice first.
-  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
-  await page.getByRole("button", { name: "Confirm Order" }).click();
+  await sendCheckout(page, {}, "Confirm Order");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Order placed successfully")).toBeVisible();
   const admin = await openAdmin(browser);
@@ -186,9 +184,11 @@ test("a product deleted after it was put in the cart is shown as unavailable and
   const summary = page.getByRole("complementary", { name: "Order Summary" });
   await expect(page.getByText("Checking current prices…")).toHaveCount(0);
   await expect(summary.getByTestId("checkout-total")).toHaveText("R208.00");
-  await page.getByLabel("Full Name", { exact: true }).fill(customer);
-  await page.getByLabel("Email Address", { exact: true }).fill("sipho@example.co.za");
-  await page.getByLabel("Phone Number", { exact: true }).fill("+27 83 555 0199");
+  await fillCheckout(page, {
+    name: customer,
+    email: "sipho@example.co.za",
+    phone: "+27 83 555 0199",
+  });
 
   // The product is deleted while the visitor fills in the form.
   await deleteProductAsAdmin(admin.page, product);
@@ -214,7 +214,7 @@ test("a product deleted after it was put in the cart is shown as unavailable and
 
   // The page that priced the cart before the deletion: the server refuses the order. (Sent
   // within two seconds of the page, it would be asked to confirm first: anti-spam.)
-  await waitUntilFormStampIsOldEnough(page, page.locator("#checkout"));
+  await waitUntilCheckoutStampIsOldEnough(page);
   await page.getByRole("button", { name: "Place Order" }).click();
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Error placing order" }),

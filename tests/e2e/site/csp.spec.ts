@@ -5,6 +5,7 @@ import {
   test,
   waitUntilFormStampIsOldEnough,
 } from "#tests/playwright-utils.ts";
+import { fillContactForm } from "../helpers/forms.ts";
 import { waitForHydration } from "./hydration.ts";
 import { PUBLIC_PATHS } from "./public-paths.ts";
 
@@ -165,10 +166,12 @@ test.describe("with the real Content-Security-Policy", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("   ");
-    await form.getByLabel("Email").fill("nomvula.csp@example.co.za");
-    await form.getByLabel("Subject").fill(`CSP check ${Date.now().toString(36)}`);
-    await form.getByLabel("Message").fill("Checking that the form works with the policy on.");
+    await fillContactForm(form, {
+      name: "   ",
+      email: "nomvula.csp@example.co.za",
+      subject: `CSP check ${Date.now().toString(36)}`,
+      message: "Checking that the form works with the policy on.",
+    });
     // Checked in the browser first (the shared schema, a lazily loaded chunk): no request.
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(

@@ -7,6 +7,15 @@ import {
   waitUntilFormStampIsOldEnough,
 } from "#tests/playwright-utils.ts";
 import { subscribe, uniqueTag } from "../admin/operations-helpers.ts";
+import {
+  fillContactForm,
+  fillQuoteForm,
+  sendContactForm,
+  sendNewsletterForm,
+  sendQuoteForm,
+  submitContactForm,
+  submitQuoteForm,
+} from "../helpers/forms.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
@@ -49,23 +58,31 @@ async function flushTasks(page: Page) {
   }
 }
 
-/** Holds background form posts for a moment, so the busy state can be seen. */
-async function slowFormPosts(page: Page) {
+/**
+ * Holds background form posts until the test has seen the busy state and calls the returned
+ * `release` (no sleep: the post goes on once what was to be seen has been).
+ */
+async function holdFormPosts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route("**/*", async (route) => {
     const request = route.request();
-    if (request.method() === "POST" && request.resourceType() === "fetch") {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    if (request.method() === "POST" && request.resourceType() === "fetch") await released;
     await route.continue();
   });
+  return release;
 }
 
 /** A complete contact message, as a visitor would type it. */
 async function fillContactMessage(form: Locator) {
-  await form.getByLabel("Name").fill("Pieter van Wyk");
-  await form.getByLabel("Email").fill("pieter@example.co.za");
-  await form.getByLabel("Subject").fill("Repair");
-  await form.getByLabel("Message").fill("Can you repair a controller board?");
+  await fillContactForm(form, {
+    name: "Pieter van Wyk",
+    email: "pieter@example.co.za",
+    subject: "Repair",
+    message: "Can you repair a controller board?",
+  });
 }
 
 const toast = (page: Page, title: string) =>
@@ -79,11 +96,13 @@ test.describe("with JavaScript", () => {
     await page.goto("/hardware");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("   ");
-    await form.getByLabel("Email").fill("naledi@example.co.za");
-    await form.getByLabel("Service").selectOption({ label: "Prototyping" });
-    await form.getByLabel("Message").fill("A handheld meter, 50 units.");
-    await form.getByRole("button", { name: "Submit Request" }).click();
+    await fillQuoteForm(form, {
+      name: "   ",
+      email: "naledi@example.co.za",
+      service: "Prototyping",
+      message: "A handheld meter, 50 units.",
+    });
+    await submitQuoteForm(form);
     await expect(toast(page, "Missing information")).toContainText("Please fill out all fields.");
     await expect(form.getByText("This field is required.")).toBeVisible();
     // Nothing is cleared on failure.
@@ -91,9 +110,10 @@ test.describe("with JavaScript", () => {
 
     await form.getByLabel("Name").fill("Naledi Mokoena");
     await waitUntilFormStampIsOldEnough(page, form);
-    await slowFormPosts(page);
+    const release = await holdFormPosts(page);
     await form.getByRole("button", { name: "Submit Request" }).click();
     await expect(form.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    release();
     const done = toast(page, "Quote Request Submitted");
     await expect(done).toContainText("We'll get back to you soon.");
     await expect(form.getByLabel("Name")).toHaveValue("");
@@ -106,9 +126,10 @@ test.describe("with JavaScript", () => {
     const form = page.getByRole("form", { name: "Contact message" });
     await fillContactMessage(form);
     await waitUntilFormStampIsOldEnough(page, form);
-    await slowFormPosts(page);
+    const release = await holdFormPosts(page);
     await form.getByRole("button", { name: "Send Message" }).click();
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    release();
     await expect(toast(page, "Message Sent")).toContainText("We'll get back to you soon.");
     await expect(form.getByLabel("Subject")).toHaveValue("");
   });
@@ -122,11 +143,12 @@ test.describe("with JavaScript", () => {
     const form = page.getByRole("form", { name: "Contact message" });
     await fillContactMessage(form);
     await waitUntilFormStampIsOldEnough(page, form);
-    await slowFormPosts(page);
+    const release = await holdFormPosts(page);
     await form.getByLabel("Message").press("Tab");
     await expect(form.getByRole("button", { name: "Send Message" })).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    release();
     await expect(toast(page, "Message Sent")).toBeVisible();
     await expect(form.getByLabel("Subject")).toHaveValue("");
     // The emptied form is a new one, and the button was disabled while sending: without care
@@ -154,9 +176,10 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Email address").fill(address);
     await waitUntilFormStampIsOldEnough(page, form);
     await form.getByRole("button", { name: "Subscribe" }).focus();
-    await slowFormPosts(page);
+    const release = await holdFormPosts(page);
     await page.keyboard.press("Enter");
     await expect(form.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    release();
     await expect(toast(page, "Already subscribed")).toBeVisible();
     await expect(form.getByRole("button", { name: "Subscribe" })).toBeFocused();
   });
@@ -165,11 +188,13 @@ test.describe("with JavaScript", () => {
     await page.goto("/contact");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("Pieter");
-    await form.getByLabel("Email").fill("pieter@example.co.za");
-    await form.getByLabel("Subject").fill("  ");
-    await form.getByLabel("Message").fill("Hello");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await fillContactForm(form, {
+      name: "Pieter",
+      email: "pieter@example.co.za",
+      subject: "  ",
+      message: "Hello",
+    });
+    await submitContactForm(form);
     await expect(toast(page, "Missing information")).toBeVisible();
     await expect(form.getByLabel("Message")).toHaveValue("Hello");
   });
@@ -181,12 +206,14 @@ test.describe("with JavaScript", () => {
     await page.goto("/digital");
     await waitForHydration(page);
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("Naledi Mokoena");
-    await form.getByLabel("Email").fill("naledi@example.co.za");
-    await form.getByLabel("Phone (optional)").fill("12345");
-    await form.getByLabel("Service").selectOption({ label: "IoT Systems" });
-    await form.getByLabel("Message").fill("Sensors for a cold room.");
-    await form.getByRole("button", { name: "Submit Request" }).click();
+    await fillQuoteForm(form, {
+      name: "Naledi Mokoena",
+      email: "naledi@example.co.za",
+      phone: "12345",
+      service: "IoT Systems",
+      message: "Sensors for a cold room.",
+    });
+    await submitQuoteForm(form);
     await expect(toast(page, "Submission Failed")).toContainText(PHONE_INVALID_MESSAGE);
     await expect(form.getByLabel("Phone (optional)")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByText(PHONE_INVALID_MESSAGE)).toBeVisible();
@@ -201,15 +228,14 @@ test.describe("with JavaScript", () => {
     const form = page.getByRole("form", { name: "Newsletter" });
     await form.getByLabel("Email address").fill("footer.reader@example.co.za");
     await waitUntilFormStampIsOldEnough(page, form);
-    await slowFormPosts(page);
+    const release = await holdFormPosts(page);
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(form.getByRole("button", { name: "Subscribing..." })).toBeDisabled();
+    release();
     await expect(toast(page, "Submission Successful")).toBeVisible();
     await expect(form.getByLabel("Email address")).toHaveValue("");
 
-    await form.getByLabel("Email address").fill("FOOTER.Reader@example.co.za");
-    await waitUntilFormStampIsOldEnough(page, form);
-    await form.getByRole("button", { name: "Subscribe" }).click();
+    await sendNewsletterForm(page, form, "FOOTER.Reader@example.co.za");
     await expect(toast(page, "Already subscribed")).toContainText(
       "This email is already subscribed to our newsletter.",
     );
@@ -318,10 +344,12 @@ test.describe("newsletter popup", () => {
     await waitForHydration(page);
     const dialog = page.getByRole("dialog");
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("Ayanda Zulu");
-    await form.getByLabel("Email").fill("ayanda.popup@example.co.za");
-    await form.getByLabel("Service").selectOption({ label: "Prototyping" });
-    await form.getByLabel("Message").fill("A prototype enclosure, please.");
+    await fillQuoteForm(form, {
+      name: "Ayanda Zulu",
+      email: "ayanda.popup@example.co.za",
+      service: "Prototyping",
+      message: "A prototype enclosure, please.",
+    });
     // The server's anti-spam minimum is real time (the page's clock stands still).
     await waitUntilFormStampIsOldEnough(page, form);
     await form.getByRole("button", { name: "Submit Request" }).click();
@@ -375,9 +403,7 @@ test.describe("newsletter popup", () => {
     await page.clock.runFor(5100);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel("Email address").fill("popup.reader@example.co.za");
-    await waitUntilFormStampIsOldEnough(page, dialog);
-    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await sendNewsletterForm(page, dialog, "popup.reader@example.co.za");
     await settle(page, () =>
       expect(toast(page, "Subscribed!")).toContainText(
         "Thank you for subscribing to our newsletter.",
@@ -409,9 +435,7 @@ test.describe("newsletter popup", () => {
     await page.clock.runFor(5100);
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await dialog.getByLabel("Email address").fill(email.toUpperCase());
-    await waitUntilFormStampIsOldEnough(page, dialog);
-    await dialog.getByRole("button", { name: "Subscribe" }).click();
+    await sendNewsletterForm(page, dialog, email.toUpperCase());
     await settle(page, () =>
       expect(toast(page, "Already subscribed")).toContainText(
         "This email is already subscribed to our newsletter.",
@@ -461,12 +485,12 @@ test.describe("without JavaScript", () => {
   test("the quote form submits and the page shows the success notice", async ({ page }) => {
     await page.goto("/digital");
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("Ayesha Patel");
-    await form.getByLabel("Email").fill("ayesha@example.co.za");
-    await form.getByLabel("Service").selectOption({ label: "Mobile App Development" });
-    await form.getByLabel("Message").fill("An app for our delivery drivers.");
-    await waitUntilFormStampIsOldEnough(page, form);
-    await form.getByRole("button", { name: "Submit Request" }).click();
+    await sendQuoteForm(page, form, {
+      name: "Ayesha Patel",
+      email: "ayesha@example.co.za",
+      service: "Mobile App Development",
+      message: "An app for our delivery drivers.",
+    });
     const notice = page.getByRole("status").filter({ hasText: "Quote Request Submitted" });
     await expect(notice).toContainText("We'll get back to you soon.");
     // The answer is far down the page: it is focused, so the browser shows it, not the hero.
@@ -477,13 +501,13 @@ test.describe("without JavaScript", () => {
   test("the contact form submits and the page shows 'Message Sent'", async ({ page }) => {
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("Ayesha Patel");
-    await form.getByLabel("Email").fill("ayesha@example.co.za");
-    await form.getByLabel("Phone (optional)").fill("082 555 0199");
-    await form.getByLabel("Subject").fill("Workshop visit");
-    await form.getByLabel("Message").fill("May we visit the workshop on Friday?");
-    await waitUntilFormStampIsOldEnough(page, form);
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await sendContactForm(page, form, {
+      name: "Ayesha Patel",
+      email: "ayesha@example.co.za",
+      phone: "082 555 0199",
+      subject: "Workshop visit",
+      message: "May we visit the workshop on Friday?",
+    });
     await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toContainText(
       "We'll get back to you soon.",
     );
@@ -496,11 +520,13 @@ test.describe("without JavaScript", () => {
   }) => {
     await page.goto("/hardware");
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("   ");
-    await form.getByLabel("Email").fill("naledi@example.co.za");
-    await form.getByLabel("Service").selectOption({ label: "Prototyping" });
-    await form.getByLabel("Message").fill("A handheld meter, 50 units.");
-    await form.getByRole("button", { name: "Submit Request" }).click();
+    await fillQuoteForm(form, {
+      name: "   ",
+      email: "naledi@example.co.za",
+      service: "Prototyping",
+      message: "A handheld meter, 50 units.",
+    });
+    await submitQuoteForm(form);
     await expect(page.getByRole("alert").filter({ hasText: "Missing information" })).toContainText(
       "Please fill out all fields.",
     );
@@ -513,12 +539,14 @@ test.describe("without JavaScript", () => {
   }) => {
     await page.goto("/digital");
     const form = page.getByRole("form", { name: "Quote request" });
-    await form.getByLabel("Name").fill("Naledi Mokoena");
-    await form.getByLabel("Email").fill("naledi@example.co.za");
-    await form.getByLabel("Phone (optional)").fill("12345");
-    await form.getByLabel("Service").selectOption({ label: "IoT Systems" });
-    await form.getByLabel("Message").fill("Sensors for a cold room.");
-    await form.getByRole("button", { name: "Submit Request" }).click();
+    await fillQuoteForm(form, {
+      name: "Naledi Mokoena",
+      email: "naledi@example.co.za",
+      phone: "12345",
+      service: "IoT Systems",
+      message: "Sensors for a cold room.",
+    });
+    await submitQuoteForm(form);
     await expect(page.getByRole("alert").filter({ hasText: "Submission Failed" })).toContainText(
       PHONE_INVALID_MESSAGE,
     );
@@ -531,11 +559,13 @@ test.describe("without JavaScript", () => {
   }) => {
     await page.goto("/contact");
     const form = page.getByRole("form", { name: "Contact message" });
-    await form.getByLabel("Name").fill("Ayesha");
-    await form.getByLabel("Email").fill("ayesha@example.co.za");
-    await form.getByLabel("Subject").fill("   ");
-    await form.getByLabel("Message").fill("Hello there");
-    await form.getByRole("button", { name: "Send Message" }).click();
+    await fillContactForm(form, {
+      name: "Ayesha",
+      email: "ayesha@example.co.za",
+      subject: "   ",
+      message: "Hello there",
+    });
+    await submitContactForm(form);
     const notice = page.getByRole("alert").filter({ hasText: "Missing information" });
     await expect(notice).toContainText("Please fill out all fields.");
     await expect(notice).toBeFocused();
@@ -547,9 +577,7 @@ test.describe("without JavaScript", () => {
   test("the footer newsletter returns to the page with the notice", async ({ page }) => {
     await page.goto("/terms");
     const form = page.getByRole("form", { name: "Newsletter" });
-    await form.getByLabel("Email address").fill("nojs.reader@example.co.za");
-    await waitUntilFormStampIsOldEnough(page, form);
-    await form.getByRole("button", { name: "Subscribe" }).click();
+    await sendNewsletterForm(page, form, "nojs.reader@example.co.za");
     await expect(page).toHaveURL(/\/terms$/);
     await expect(
       page.getByRole("status").filter({ hasText: "Submission Successful" }),
