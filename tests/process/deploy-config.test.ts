@@ -318,10 +318,15 @@ describe("deploy/bin/kwezi-backup on the embedded database", () => {
       });
 
     const names: string[] = [];
+    let lastSecond = 0;
     for (let i = 0; i < 3; i++) {
-      // The names carry the second: one backup per second at most.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // The names carry the second: one backup per second at most, so the next one starts
+      // once the clock has reached a second later than the one the last was written in.
+      await expect
+        .poll(() => Math.floor(Date.now() / 1000), { interval: 50 })
+        .toBeGreaterThan(lastSecond);
       const result = run();
+      lastSecond = Math.floor(Date.now() / 1000);
       expect(result.stderr).toBe("");
       expect(result.status).toBe(0);
       const name = /\/(shop-[\d-]+\.backup) written and verified; keeping the newest 2/.exec(
