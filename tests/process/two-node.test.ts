@@ -692,7 +692,12 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
       expect(Date.now(), `${busy.length} e-mails still to send`).toBeLessThan(deadline);
       await sleep(250);
     }
-    await sleep(500); // the SMTP server parses what it has received
+    // Every e-mail the outbox marked sent has been parsed by the SMTP server (it parses
+    // what it has received after answering the client).
+    const sentCount = rows.filter((r) => r.status === "sent").length;
+    await expect
+      .poll(() => smtp.received.length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(sentCount);
     const received = new Map<string, number>();
     for (const entry of smtp.received) {
       const id = /^<([0-9a-f-]{36})@/.exec(entry.mail.messageId ?? "")?.[1] ?? "unknown";
