@@ -7,5 +7,6 @@
 process.env.NODE_ENV ??= "production";
 const { main } = await import("../server.ts");
 await main();
+
 // A module (top-level await), though it exports nothing.
 export {};
