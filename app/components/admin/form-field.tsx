@@ -2,7 +2,7 @@ import { Label } from "#app/components/ui/label.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 /**
- * A labelled admin form field with its hint and its error (spec §5 messages), wired for
+ * A labelled admin form field with its hint and its error (docs/product.md §6.2 messages), wired for
  * screen readers: the control (the child) carries `aria-describedby` / `aria-invalid` from
  * Conform; this renders the texts those ids point at.
  */
