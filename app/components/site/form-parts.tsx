@@ -1,32 +1,16 @@
-import {
-  type ComponentProps,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
 import { showToast } from "#app/components/toaster.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /** The anti-spam field names (kept in sync with app/server/http/honeypot.server.ts). */
 export const HONEYPOT_FIELD = "hp_website";
 export const FORM_STAMP_FIELD = "form_stamp";
-
-const noop = () => () => {};
-/** False during server rendering and before hydration; true once React runs in the browser. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The honeypot (hidden from people, screen readers and autofill) and the signed time the

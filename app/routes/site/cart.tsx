@@ -9,8 +9,8 @@ import {
   useNavigatingToProduct,
 } from "#app/components/site/shop/product-skeleton.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
-import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { seo } from "#app/lib/seo.ts";
