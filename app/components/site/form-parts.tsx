@@ -1,9 +1,9 @@
 import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
+import { Field } from "#app/components/forms/field.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
@@ -86,42 +86,6 @@ export function NoticeBox({
   );
 }
 
-/** A labelled field with its error message wired through aria-describedby. */
-export function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: (props: {
-    id: string;
-    "aria-invalid"?: true;
-    "aria-describedby"?: string;
-  }) => React.ReactNode;
-  className?: string;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("grid gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
-      })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The optional phone number of the quote and contact forms (issue 8: the company may call
  * or WhatsApp back); checked with the checkout's rule when given.
@@ -136,7 +100,7 @@ export function OptionalPhoneField({
   defaultValue?: string;
 }) {
   return (
-    <Field id={id} label="Phone (optional)" error={error}>
+    <Field id={id} label="Phone (optional)" errors={error}>
       {(props) => (
         <Input
           {...props}

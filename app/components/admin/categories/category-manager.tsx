@@ -5,8 +5,8 @@ import { Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { DeleteButton, DeleteRequestForm } from "#app/components/admin/delete-confirmation.tsx";
-import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
+import { Field, FormErrors } from "#app/components/forms/field.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
@@ -115,22 +115,24 @@ export function ManagerForm({
         <input type="hidden" name="intent" value="save" />
         {category ? <input type="hidden" name="id" value={category.id} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        <FormField
+        <Field
+          reserveErrorSpace
           label="Category Name"
-          htmlFor={fields.name.id}
+          id={fields.name.id}
           errors={fields.name.errors}
           errorId={fields.name.errorId}
         >
           <Input {...getInputProps(fields.name, { type: "text" })} maxLength={100} />
-        </FormField>
-        <FormField
+        </Field>
+        <Field
+          reserveErrorSpace
           label="Description"
-          htmlFor={fields.description.id}
+          id={fields.description.id}
           errors={fields.description.errors}
           errorId={fields.description.errorId}
         >
           <Textarea {...getTextareaProps(fields.description)} rows={3} maxLength={1000} />
-        </FormField>
+        </Field>
         <ImageField
           label="Category Image"
           id={fields.image.id}

@@ -9,6 +9,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Field } from "#app/components/forms/field.tsx";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/components/site/form-parts.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
@@ -16,7 +17,6 @@ import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
@@ -172,13 +172,31 @@ export default function CheckoutContents({
           </span>
         ))}
 
-        <Field label="Full Name" error={fields.name.errors} errorId={fields.name.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.name.id}
+          label="Full Name"
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        >
           <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
         </Field>
-        <Field label="Email Address" error={fields.email.errors} errorId={fields.email.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.email.id}
+          label="Email Address"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        >
           <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
-        <Field label="Phone Number" error={fields.phone.errors} errorId={fields.phone.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.phone.id}
+          label="Phone Number"
+          errors={fields.phone.errors}
+          errorId={fields.phone.errorId}
+        >
           <Input
             {...getInputProps(fields.phone, { type: "tel" })}
             autoComplete="tel"
@@ -320,28 +338,5 @@ function OrderByPhone({ contact }: { contact: CompanyContact }) {
         WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
       </a>
     </p>
-  );
-}
-
-function Field({
-  label,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  error: string[] | undefined;
-  errorId: string;
-  children: React.ReactElement<{ id?: string }>;
-}) {
-  const id = children.props.id;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <p id={errorId} className="min-h-5 text-sm font-medium text-destructive">
-        {error?.[0] ?? ""}
-      </p>
-    </div>
   );
 }
