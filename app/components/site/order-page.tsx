@@ -256,7 +256,8 @@ function ContactLinks({ reference }: { reference: string }) {
   );
 }
 
-function Section({
+/** A card of the buyer's order page with its heading (the page's bands are `Section`, sections.tsx). */
+function OrderPanel({
   id,
   title,
   children,
@@ -320,16 +321,16 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
         />
       </div>
 
-      <Section id="next-heading" title={cancelled ? "About this order" : "What happens next"}>
+      <OrderPanel id="next-heading" title={cancelled ? "About this order" : "What happens next"}>
         <NextSteps order={order} bank={bank} />
-      </Section>
+      </OrderPanel>
 
-      <Section id="items-heading" title="Items">
+      <OrderPanel id="items-heading" title="Items">
         <ItemsTable order={order} />
-      </Section>
+      </OrderPanel>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Section id="details-heading" title="Your details">
+        <OrderPanel id="details-heading" title="Your details">
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             {[
               ["Name", order.customerName],
@@ -345,14 +346,14 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
           <p className="mt-3 text-sm text-muted-foreground">
             Something wrong? Let us know and we'll correct it.
           </p>
-        </Section>
-        <Section id="contact-heading" title="Questions?">
+        </OrderPanel>
+        <OrderPanel id="contact-heading" title="Questions?">
           <p className="mb-3 text-sm">
             Mention order number <strong>{order.reference}</strong>. We're open{" "}
             {COMPANY.hours.map((h) => `${h.days} ${h.time}`).join(", ")}.
           </p>
           <ContactLinks reference={order.reference} />
-        </Section>
+        </OrderPanel>
       </div>
 
       <p className="flex items-start gap-2 text-sm text-muted-foreground">

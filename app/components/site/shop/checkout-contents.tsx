@@ -21,6 +21,7 @@ import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import type { CompanyContact } from "#app/server/orders/checkout-action.server.ts";
+import { OrderTotals } from "./order-totals.tsx";
 
 /*
  * The checkout's contents (spec §2 /checkout): the cart lives in the browser, so they render
@@ -293,25 +294,13 @@ export default function CheckoutContents({
             </li>
           ))}
         </ul>
-        <dl className="flex flex-col gap-3 border-t border-border pt-4 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold">{formatRand(totalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>Shipping</dt>
-            <dd className="text-muted-foreground">To be calculated</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-            <dt className="font-bold">Total</dt>
-            <dd className="font-bold" data-testid="checkout-total">
-              {formatRand(totalCents)}
-            </dd>
-          </div>
-        </dl>
-        <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-          {loading ? "Checking current prices…" : ""}
-        </p>
+        <OrderTotals
+          totalCents={totalCents}
+          shipping="To be calculated"
+          loading={loading}
+          totalTestId="checkout-total"
+          className="border-t border-border pt-4"
+        />
       </aside>
     </div>
   );
