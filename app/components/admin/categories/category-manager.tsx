@@ -1,16 +1,16 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { CategoryNameField } from "#app/components/admin/categories/category-fields.tsx";
 import { DeleteButton, DeleteRequestForm } from "#app/components/admin/delete-confirmation.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
 import { Field, FormErrors } from "#app/components/forms/field.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { cn } from "#app/lib/utils.ts";
@@ -115,15 +115,7 @@ export function ManagerForm({
         <input type="hidden" name="intent" value="save" />
         {category ? <input type="hidden" name="id" value={category.id} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        <Field
-          reserveErrorSpace
-          label="Category Name"
-          id={fields.name.id}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-        >
-          <Input {...getInputProps(fields.name, { type: "text" })} maxLength={100} />
-        </Field>
+        <CategoryNameField field={fields.name} />
         <Field
           reserveErrorSpace
           label="Description"
