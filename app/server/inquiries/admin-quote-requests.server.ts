@@ -12,7 +12,8 @@ import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
-import { queueMessages, quoteReplyMessage } from "../notifications/messages.server.ts";
+import { quoteReplyMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 
 /*
  * Quote requests and contact messages in the admin (spec §2 /admin/quote-requests, §4 "Quote

@@ -8,10 +8,9 @@ import {
   PAYMENT_INSTRUCTIONS,
   type PaymentMethod,
 } from "#app/lib/payment-status.ts";
-import type { Database } from "../db/client.server.ts";
 import type { EftDetails, Env } from "../env.server.ts";
 import { html, type SafeHtml } from "./html.server.ts";
-import { enqueueMessages, type OutgoingMessage } from "./outbox.server.ts";
+import type { OutgoingMessage } from "./outbox.server.ts";
 
 /*
  * The e-mails the site sends, replacing the original's send-notification function
@@ -44,7 +43,6 @@ export function oneLine(value: string): string {
 }
 
 // The short order number (the id's first 8 characters), shared with the admin screens.
-export { orderReference };
 
 function layout(options: {
   title: string;
@@ -562,9 +560,4 @@ export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingM
       }`,
     }),
   };
-}
-
-/** Convenience: build and enqueue in the caller's transaction. */
-export async function queueMessages(db: Database, messages: OutgoingMessage | OutgoingMessage[]) {
-  await enqueueMessages(db, Array.isArray(messages) ? messages : [messages]);
 }

@@ -8,11 +8,8 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
-import {
-  type OrderData,
-  orderStatusMessage,
-  queueMessages,
-} from "../notifications/messages.server.ts";
+import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 import { type OrderSummary, summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
