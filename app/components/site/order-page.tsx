@@ -12,6 +12,7 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/lib/order-status.ts";
+import type { BuyerOrder, EftDetails } from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
@@ -21,8 +22,6 @@ import {
 } from "#app/lib/payment-status.ts";
 import { telHref, whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { EftDetails } from "#app/server/env.server.ts";
-import type { BuyerOrder } from "#app/server/orders/order-page.server.ts";
 
 /*
  * The buyer's own order page (issue 19): their order's lines, total, status, payment and

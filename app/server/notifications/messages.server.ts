@@ -2,13 +2,14 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
+import type { EftDetails } from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
   PAYMENT_INSTRUCTIONS,
   type PaymentMethod,
 } from "#app/lib/payment-status.ts";
-import type { EftDetails, Env } from "../env.server.ts";
+import type { Env } from "../env.server.ts";
 import { html, type SafeHtml } from "./html.server.ts";
 import type { OutgoingMessage } from "./outbox.server.ts";
 

@@ -1,7 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { toCents } from "#app/lib/money.ts";
 import { isOrderStatus, NOTIFIABLE_STATUSES, type OrderStatus } from "#app/lib/order-status.ts";
-import type { PaymentMethod, PaymentStatus } from "#app/lib/payment-status.ts";
+import type { OrderDetail, OrderLineDetail } from "#app/lib/orders.ts";
+import type { PaymentStatus } from "#app/lib/payment-status.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import { orderEvents, orderItems, orders, type PaymentEventDetails } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
@@ -10,37 +11,12 @@ import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
 import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
-import { type OrderSummary, summaryColumns, totalsOf } from "./order-list.server.ts";
+import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
  * One order in the admin (spec §2 /admin/orders/{id}, §4 "Order status", §7 admin reads and
  * writes): its lines, its history, its status and its notes.
  */
-
-export interface OrderLineDetail {
-  id: string;
-  productId: string | null;
-  productName: string;
-  priceCents: number;
-  quantity: number;
-  subtotalCents: number;
-}
-
-/** An order's payment as recorded (issue 19). */
-export interface OrderPayment {
-  status: PaymentStatus;
-  method: PaymentMethod | null;
-  reference: string | null;
-  amountCents: number | null;
-  /** "YYYY-MM-DD", the day it arrived (Johannesburg). */
-  paidOn: string | null;
-  arrangedAt: Date | null;
-}
-
-export interface OrderDetail extends OrderSummary {
-  items: OrderLineDetail[];
-  payment: OrderPayment;
-}
 
 export interface OrderHistoryEntry {
   id: string;

@@ -13,9 +13,9 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import type { AdminCategoryRow } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/utils.ts";
 import { CategoryManagerSchema } from "#app/lib/validation/catalog.ts";
-import type { AdminCategoryRow } from "#app/server/catalog/categories.server.ts";
 
 /*
  * The Category Manager's parts (spec §2 /admin/categories/manager): a row of the list with

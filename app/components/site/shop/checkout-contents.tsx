@@ -19,8 +19,8 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
+import type { CompanyContact } from "#app/lib/orders.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
-import type { CompanyContact } from "#app/server/orders/checkout-action.server.ts";
 import { OrderTotals } from "./order-totals.tsx";
 
 /*

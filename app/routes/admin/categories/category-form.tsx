@@ -9,10 +9,10 @@ import { useShowToast } from "#app/components/toaster.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import type { CategoryRecord } from "#app/lib/catalog.ts";
 import { MONTH_OPTIONS, type SeasonWindow } from "#app/lib/seasons.ts";
 import { cn } from "#app/lib/utils.ts";
 import { CategoryFormFields, CategoryFormSchema } from "#app/lib/validation/catalog.ts";
-import type { CategoryRecord } from "#app/server/catalog/categories.server.ts";
 import type { CategoryFormActionData } from "./category-form.server.ts";
 
 /**

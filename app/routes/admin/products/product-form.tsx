@@ -11,10 +11,10 @@ import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { productListPath } from "#app/lib/admin-list-queries.ts";
+import type { AdminCategoryTag, ProductForEdit } from "#app/lib/catalog.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
-import type { AdminCategoryTag, ProductForEdit } from "#app/server/catalog/products.server.ts";
 import type { ProductFormActionData } from "./product-form.server.ts";
 
 /**
