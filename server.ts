@@ -64,7 +64,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   app.disable("x-powered-by");
   // No ETag from res.send: every page carries its own nonce and form stamp, so its ETag would
   // never match, and computing it costs a SHA-1 of each page (0.16 ms for the home page's
-  // 99 KB, issue 18). Static files and uploads set their own validators.
+  // 99 KB, docs/performance.md). Static files and uploads set their own validators.
   app.set("etag", false);
   app.set("trust proxy", env.TRUST_PROXY);
   // Responses compressed per request (uncached pages, data): gzip at zlib level 1, nginx's
@@ -90,7 +90,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     }),
   );
 
-  // Headers, same-site check and body limits for every request (issue 9).
+  // Headers, same-site check and body limits for every request (decision 010).
   applySecurity(app, env, logger, { dev });
 
   app.get("/healthz", healthCheck(database.ping, logger));
@@ -152,7 +152,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       }),
     );
     app.use(clientFiles(BUILD_CLIENT_DIR, { maxAge: "1h", index: false }));
-    // Public pages from memory until the catalogue changes (issue 10, decision 011).
+    // Public pages from memory until the catalogue changes (decision 011).
     app.use(
       pageCacheMiddleware({
         cache: pageCache,

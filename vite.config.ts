@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * Writes .vite/chunk-modules.json beside Vite's manifest: which source modules each client
- * chunk holds. The bundle budget test (issue 10) proves with it that no public page loads
+ * chunk holds. The bundle budget test (decision 012) proves with it that no public page loads
  * admin code, which the manifest alone cannot show for shared chunks.
  */
 function chunkModulesManifest(): Plugin {
@@ -34,7 +34,7 @@ function chunkModulesManifest(): Plugin {
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy of every compressible client asset at their
  * highest levels, once per build: the server sends them as they are instead of compressing
- * the same file for every visitor (issue 10).
+ * the same file for every visitor (decision 012).
  */
 function precompressAssets(): Plugin {
   let outDir = "";
@@ -117,7 +117,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is server/app.ts (it wraps React Router's request handler), so
   // server.ts and the routes share one module graph for the request context.
   // The client build writes .vite/manifest.json: the bundle budget test reads each route's
-  // chunks from it (issue 10).
+  // chunks from it (decision 012).
   build: isSsrBuild
     ? { rollupOptions: { input: "./server/app.ts" } }
     : { manifest: true, rolldownOptions: { output: { codeSplitting: clientChunks } } },

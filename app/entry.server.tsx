@@ -14,14 +14,14 @@ import { isDatabaseUnreachable } from "./server/db/errors.server.ts";
 import { DATABASE_UNAVAILABLE_HEADERS } from "./server/http/database-unavailable.server.ts";
 import { redactUrl, serializeLoggedError } from "./server/http/log-redaction.server.ts";
 import { requestInfoContext } from "./server/http/request-info.server.ts";
-// The public stylesheet's text, inlined in every public page (issue 18; page-styles.tsx).
+// The public stylesheet's text, inlined in every public page (docs/performance.md; page-styles.tsx).
 import publicCss from "./styles/public.css?inline";
 
 /*
  * React Router's default Node entry with two changes: the Content-Security-Policy nonce
- * (issue 9), so that the inline scripts that carry the hydration data get this response's
+ * (decision 010), so that the inline scripts that carry the hydration data get this response's
  * nonce and the policy can forbid every other inline script; and the page rendered whole
- * before it is sent, as crawlers always got it (issue 18).
+ * before it is sent, as crawlers always got it (docs/performance.md).
  */
 
 export const streamTimeout = 5_000;
@@ -116,7 +116,7 @@ export default function handleRequest(
     // The whole page is collected, then sent as one body. Every loader has finished before
     // the render starts (the server never defers data on a document), so streaming would
     // gain a visitor a few milliseconds at most, while each of React's 4 KB pieces cost a
-    // trip through two stream adapters and a compression flush of its own (issue 18).
+    // trip through two stream adapters and a compression flush of its own (decision 023).
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {

@@ -30,7 +30,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * Before any action: every submitted body is read here, bounded and checked, or refused with
- * a 4xx (issue 20); actions take it with `readForm` (app/server/http/submitted-form.server.ts).
+ * a 4xx (decision 020); actions take it with `readForm` (app/server/http/submitted-form.server.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [submittedFormMiddleware];
 

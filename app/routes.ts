@@ -1,6 +1,6 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The route table, in the order of spec section 2.
+// The route table, in the order of docs/product.md §2 and §3.
 export default [
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
@@ -19,24 +19,24 @@ export default [
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/unsubscribe/:token", "routes/site/unsubscribe.tsx"),
     // Beyond the original: the buyer's private order page, linked from the confirmation
-    // e-mail (issue 19).
+    // e-mail (decision 014).
     route("orders/:token", "routes/site/order.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
-  // The cart's re-pricing: current names and prices of the cart's product ids (issue 5).
+  // The cart's re-pricing: current names and prices of the cart's product ids (decision 005).
   route("resources/cart-prices", "routes/site/cart-prices.ts"),
 
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
-    // CSV downloads (issue 8): resource routes, guarded like every admin route.
+    // CSV downloads (decision 009): resource routes, guarded like every admin route.
     route("orders/export.csv", "routes/admin/orders/export.ts"),
     route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
     route("quote-requests/export.csv", "routes/admin/quote-requests-export.ts"),
     // The audit log as recorded (raw actions and details), for other tools.
     route("audit/export.csv", "routes/admin/audit-export.ts"),
-    // The whole shop as one file (issue 17): a streamed download, like the CSVs.
+    // The whole shop as one file (decision 019): a streamed download, like the CSVs.
     route("system/backup", "routes/admin/system-backup.ts"),
     layout("routes/admin/_layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
@@ -51,14 +51,14 @@ export default [
       route("orders/:id", "routes/admin/orders/detail.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
-      // Beyond the original: submissions held as possible spam (issue 16).
+      // Beyond the original: submissions held as possible spam (decision 016).
       route("held", "routes/admin/held.tsx"),
       route("users", "routes/admin/users.tsx"),
-      // Beyond the original: the e-mail outbox (issue 3).
+      // Beyond the original: the e-mail outbox (decision 003).
       route("email", "routes/admin/email.tsx"),
-      // Beyond the original: who changed what, and when (issue 9).
+      // Beyond the original: who changed what, and when (decision 010).
       route("audit", "routes/admin/audit.tsx"),
-      // Beyond the original: what the site runs on, and its backup (issue 17).
+      // Beyond the original: what the site runs on, and its backup (decision 019).
       route("system", "routes/admin/system.tsx"),
     ]),
   ]),

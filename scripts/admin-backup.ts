@@ -24,7 +24,7 @@ import type { CliIo } from "./admin-cli.ts";
 
 /*
  * `npm run admin -- backup <file> | restore <file> [--force] | copy-to <postgres-url> [--force]
- * | verify <file>` (issue 17, decision 019). Each opens the configured database itself: on
+ * | verify <file>` (decision 019). Each opens the configured database itself: on
  * PGlite the running server holds it, so backup points to the admin's download and restore
  * asks to stop it. `verify` opens no database at all.
  */

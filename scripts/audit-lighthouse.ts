@@ -12,7 +12,7 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
  * four category scores, FCP, LCP, TBT, CLS and the bytes transferred per page, from the median
  * of LIGHTHOUSE_RUNS runs (default 5), and writes the figures to bench-results/ and each median
  * report to bench-results/lighthouse/. Without a URL it starts the production build on a
- * throwaway database with the demo catalogue. Targets (issue 18): performance ≥ 99 and the
+ * throwaway database with the demo catalogue. Targets (decision 022): performance ≥ 99 and the
  * other categories 100, FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0; `--strict` exits 1 when
  * one is missed.
  */

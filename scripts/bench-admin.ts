@@ -30,7 +30,7 @@ import { orders } from "#db/schema/index.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 
 /*
- * `npm run bench:admin` (issues 8 and 18, decision 009): seeds a shop's history into a
+ * `npm run bench:admin` (decision 009): seeds a shop's history into a
  * throwaway database (orders with 3 lines each over six years, subscribers, quote requests),
  * starts the production server on it, signs in as an admin and times, over HTTP, what the
  * back office asks at that size: the orders list's data request (`GET /admin/orders.data?…`:
@@ -85,7 +85,7 @@ const ORDERS = count(option("orders", "BENCH_ADMIN_ORDERS"), 100_000);
 const RUNS = count(option("runs", "BENCH_RUNS"), 30);
 const CSV_RUNS = count(option("csv-runs", "BENCH_CSV_RUNS"), 5);
 const WARMUP = 3;
-/** Issue 18's targets at 1,000,000 orders on PostgreSQL, per case. */
+/** Decision 009's targets at 1,000,000 orders on PostgreSQL, per case. */
 export const TARGET_MEDIAN_MS = 30;
 export const TARGET_P95_MS = 60;
 

@@ -85,7 +85,7 @@ async function main() {
     LOG_LEVEL: "info",
     // Buyers come from many addresses (X-Forwarded-For through a trusted proxy), as in life.
     TRUST_PROXY: "loopback",
-    // Known, so the buyers' forms can carry a stamp the server accepts (issue 16).
+    // Known, so the buyers' forms can carry a stamp the server accepts (decision 016).
     SESSION_SECRET: BENCH_SECRET,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
@@ -99,7 +99,7 @@ async function main() {
   let staticRow: Row | undefined;
   try {
     // The admin's stylesheet (the public pages inline theirs): a hashed asset about the size
-    // of a compressed page, the same file as the one stylesheet before issue 18.
+    // of a compressed page, the same file as the one stylesheet before the public pages inlined theirs.
     const login = await (await fetch(`${base}/admin/login`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(login)?.[1];
     const crafts = await (await fetch(`${base}/crafts`)).text();
@@ -152,7 +152,7 @@ async function main() {
         },
       ],
     });
-    // A placed order answers with the redirect to / (spec §4); anything else placed nothing.
+    // A placed order answers with the redirect to / (docs/product.md §5.7); anything else placed nothing.
     acknowledged = checkout.statusCodeStats?.["302"]?.count ?? 0;
     refused = checkout.requests.total - acknowledged;
     rows.push({
@@ -192,7 +192,7 @@ async function main() {
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  // The admin figures (issue 8): the orders page's data request over HTTP at 100,000 orders,
+  // The admin figures (decision 009): the orders page's data request over HTTP at 100,000 orders,
   // on a throwaway database of the same kind (PGlite on disk, or beside BENCH_DATABASE_URL).
   const admin = await measureAdminOrders({
     orders: Number(process.env.BENCH_ADMIN_ORDERS ?? 100_000),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 
 /*
- * Are the public pages the same, byte for byte, as another checkout's? (issue 18: a faster
+ * Are the public pages the same, byte for byte, as another checkout's? (docs/performance.md: a faster
  * render must not change what it writes.)
  *
  *   npx tsx scripts/compare-pages.ts ../other-checkout

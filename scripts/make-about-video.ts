@@ -16,7 +16,7 @@ import {
 } from "./lib/about-video-scenes.ts";
 
 /*
- * `npm run make:about-video`: makes the home page's About video (issue 16) from the project's
+ * `npm run make:about-video`: makes the home page's About video (decision 021) from the project's
  * own artwork (public/images) and copy (app/content, through scripts/lib/about-video-scenes.ts):
  * a 26-second silent title sequence about the three divisions.
  *

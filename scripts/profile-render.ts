@@ -6,7 +6,7 @@ import { formatSummary, readProfile, summariseProfile } from "./cpuprofile-summa
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 
 /*
- * The uncached server render (issue 18): the production build with PAGE_CACHE=false on a
+ * The uncached server render (decision 023): the production build with PAGE_CACHE=false on a
  * throwaway PGlite data directory with the demo catalogue, loaded with autocannon.
  *
  *   npx tsx scripts/profile-render.ts            # req/s of a static asset, /, /crafts and a

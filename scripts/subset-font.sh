@@ -9,7 +9,7 @@
 #   - inter-more-wght.woff2: the rest of the Latin range fontsource serves as "latin" (accented
 #     letters of names and product texts, more punctuation): about 12 KB, which the browser
 #     fetches only for a page that shows one of its characters (unicode-range).
-# One 30 KB file (48 KB from fontsource) became 19 KB for a first visit (issue 18).
+# One 30 KB file (48 KB from fontsource) became 19 KB for a first visit (decision 022).
 # Needs fonttools with Brotli (Debian: apt-get install fonttools python3-brotli).
 set -euo pipefail
 cd "$(dirname "$0")/.."

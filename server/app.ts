@@ -25,7 +25,7 @@ const isDataRequest = (pathname: string) => pathname.endsWith(".data");
 /**
  * Express handler for every page, data request and action. Given the build itself, not a
  * function that loads it: with a function React Router derives its route tree and request
- * handler again for every request (issue 18: a few percent of each admin data request).
+ * handler again for every request (decision 023: a few percent of each admin data request).
  */
 export async function createExpressRequestHandler(services: AppServices) {
   return createExpressHandler({

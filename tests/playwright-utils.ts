@@ -66,7 +66,7 @@ export const test = base.extend<{ loginAsAdmin: () => Promise<void> }>({
 export { expect };
 
 /**
- * The newsletter popup opens 5 s after a page loads (spec §2) and, being modal, hides the rest
+ * The newsletter popup opens 5 s after a page loads (docs/product.md §2.13) and, being modal, hides the rest
  * of the page from a test that takes longer on a busy machine: this visitor has seen it.
  */
 export async function hideNewsletterPopup(page: Page) {

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { COMPANY } from "#app/content/company.ts";
 
 /**
- * The spec's generic screen for routing errors. Never shows a stack trace or SQL to the
+ * The generic screen for routing errors (docs/product.md §2.1). Never shows a stack trace or SQL to the
  * visitor: the server logs the details. A 503 is the database being out of reach (an admin
  * page during an outage): it says so, and that the same request will work again.
  */

@@ -3,7 +3,7 @@ import { useMatches } from "react-router";
 import adminStylesheet from "../styles/admin.css?url";
 
 /*
- * The page's styles (issue 18). A public page carries its whole stylesheet (public.css, about
+ * The page's styles (docs/performance.md). A public page carries its whole stylesheet (public.css, about
  * 7 KB compressed) inline in the head, so its first paint waits for no other file and it never
  * downloads admin CSS. An admin page links admin.css, every utility of the app.
  *

@@ -2,8 +2,8 @@ import { type ComponentType, useEffect, useSyncExternalStore } from "react";
 import type { Toast } from "#app/lib/toast.ts";
 
 /*
- * Notices (spec §8: "Unless stated, notices are toasts"). The toast library (sonner) loads
- * with the first notice, not with the page (issue 10: code a page does not use at once stays
+ * Notices (docs/product.md §8: notices are toasts unless said otherwise). The toast library (sonner) loads
+ * with the first notice, not with the page (decision 012: code a page does not use at once stays
  * out of its first load). Notices asked for before it has loaded show once it has.
  */
 

@@ -1,4 +1,4 @@
-/** Spec §2 "Admin layout": the seven sections, in order. */
+/** docs/product.md §3.2: the seven sections, in order. */
 export const ADMIN_SECTIONS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/products", label: "Products" },
@@ -10,7 +10,7 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 /**
- * Beyond the original: the system pages an owner needs to trust the site (issues 3, 9 and 17),
+ * Beyond the original: the system pages an owner needs to trust the site (decisions 003, 010 and 019),
  * listed after the seven sections under their own heading.
  */
 export const ADMIN_TOOLS = [

@@ -17,7 +17,7 @@ export const COMPANY = {
   },
   phone: "+27 31 464 0192",
   phoneHref: "tel:+27314640192",
-  /** The WhatsApp Business number buyers may message (issue 19: the buyer's order page). */
+  /** The WhatsApp Business number buyers may message (decision 014: the buyer's order page). */
   whatsApp: "+27 31 464 0192",
   generalEmail: "info@kwezi-engineering.co.za",
   supportEmail: "support@kwezi-engineering.co.za",

@@ -1,7 +1,7 @@
 import { COMPANY } from "./company.ts";
 
 /*
- * Legal texts for /privacy and /terms (spec §2: static text with a last-updated date).
+ * Legal texts for /privacy and /terms (docs/product.md §2.12: static text with a last-updated date).
  * Written for a South African company under POPIA (Protection of Personal Information Act 4
  * of 2013) and the ECT Act. Have them reviewed before going live.
  */

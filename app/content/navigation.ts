@@ -1,4 +1,4 @@
-/** Spec §2 "Navigation bar" and "Footer" links. */
+/** docs/product.md §2.2 and §2.3: the navigation bar's and the footer's links. */
 export const NAV_LINKS = [
   { to: "/", label: "Home" },
   { to: "/digital", label: "Digital" },
@@ -16,7 +16,7 @@ export const FOOTER_LINKS = [
   { to: "/sitemap", label: "Sitemap" },
 ] as const;
 
-/** Spec §2 /sitemap: links to these nine routes. */
+/** docs/product.md §2.12 /sitemap: links to these nine routes. */
 export const SITEMAP_LINKS = [
   { to: "/", label: "Home" },
   { to: "/digital", label: "Digital Solutions" },

@@ -1,6 +1,6 @@
 import { COMPANY } from "./company.ts";
 
-/** schema.org opening hours for spec §9 business hours (Mon-Fri 9-18, Sat 10-14, Sun closed). */
+/** schema.org opening hours for docs/product.md §9 business hours (Mon-Fri 9-18, Sat 10-14, Sun closed). */
 const OPENING_HOURS = [
   {
     "@type": "OpeningHoursSpecification",

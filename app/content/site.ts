@@ -1,5 +1,5 @@
 /*
- * Static copy of the public pages (spec §2), kept out of the components so it can be edited
+ * Static copy of the public pages (docs/product.md §2), kept out of the components so it can be edited
  * in one place. Quoted texts of the specification are copied character for character.
  */
 
@@ -7,7 +7,7 @@ import { COMPANY } from "./company.ts";
 
 export type Division = "Digital" | "Hardware" | "Bespoke";
 
-/** Home hero: the call to action rotates through these every 3 s (spec §2, §9). */
+/** Home hero: the call to action rotates through these every 3 s (docs/product.md §2.4, §9). */
 export const HERO_ROTATION_MS = 3000;
 export const HERO_CTAS = [
   { label: "Explore Digital Solutions", to: "/digital" },
@@ -54,7 +54,7 @@ export const HOME_SECTIONS = {
     eyebrow: "What we do",
     title: "Our Services",
     intro: "Three divisions, one team: pick where you want to start.",
-    /** Spec §2: each card's link. */
+    /** docs/product.md §2.4: each card's link. */
     seeMore: "See More",
   },
   portfolio: {
@@ -91,7 +91,7 @@ export const SERVICE_SUMMARIES = [
 export const PORTFOLIO_FILTERS = ["All", "Digital", "Hardware", "Bespoke"] as const;
 export type PortfolioFilter = (typeof PORTFOLIO_FILTERS)[number];
 
-/** Spec §2 and §3 "Portfolio item (static)": six sample projects. */
+/** docs/product.md §2.4 and §4 (portfolio project): six sample projects. */
 export const PORTFOLIO: {
   id: string;
   title: string;
@@ -245,7 +245,7 @@ export const HARDWARE = {
     },
   ],
   equipmentHeading: "Our Equipment",
-  /** Spec §9: an equipment gallery of six items. */
+  /** docs/product.md §9: an equipment gallery of six items. */
   equipment: [
     {
       name: "Pick-and-place machine",
@@ -316,7 +316,7 @@ export const NEWSLETTER_COPY = {
   thankYouText: "You're on the list. Look out for our next newsletter.",
 } as const;
 
-/** /newsletter: the answer to a refused sign-up without JavaScript (issue 4). */
+/** /newsletter: the answer to a refused sign-up without JavaScript (decision 004). */
 export const NEWSLETTER_PAGE = {
   title: "Newsletter",
   description: "Subscribe to our newsletter.",
@@ -324,7 +324,7 @@ export const NEWSLETTER_PAGE = {
   back: "Back to the page you were on",
 } as const;
 
-/** Spec §2 "any other path": the 404 page. */
+/** docs/product.md §2.1 "any other path": the 404 page. */
 export const NOT_FOUND = {
   title: "Page not found",
   heading: "Oops! Page not found",

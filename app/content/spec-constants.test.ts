@@ -5,8 +5,8 @@ import { COMPANY } from "./company.ts";
 import { organizationJsonLd } from "./organization.ts";
 import { PORTFOLIO, PORTFOLIO_FILTERS } from "./site.ts";
 
-describe("portfolio (spec §2 Home, §3 Portfolio item, §9: 6 static projects)", () => {
-  it("has the spec's six projects, in its order", () => {
+describe("portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 static projects)", () => {
+  it("has the product's six projects, in its order", () => {
     const spec = [
       /^E-commerce Platform$/i,
       /^IoT Smart Home System$/i,
@@ -49,7 +49,7 @@ describe("portfolio (spec §2 Home, §3 Portfolio item, §9: 6 static projects)"
   });
 });
 
-describe("business hours (spec §2 /contact)", () => {
+describe("business hours (docs/product.md §2.9 /contact)", () => {
   it("read 'Mon-Fri 9:00-18:00, Sat 10:00-14:00, Sun closed'", () => {
     expect(COMPANY.hours.map(({ days, time }) => `${days} ${time}`).join(", ")).toBe(
       "Mon-Fri 9:00-18:00, Sat 10:00-14:00, Sun closed",

@@ -28,7 +28,7 @@ export interface OrderFilters {
   /** Matches the customer's name, e-mail (any case) or phone as a substring. */
   q: string | null;
   status: OrderStatus | null;
-  /** The payment state (issue 19). */
+  /** The payment state (decision 014). */
   payment: PaymentStatus | null;
   /**
    * Only the open orders whose payment state is overdue (the dashboard's to-do links):
@@ -82,7 +82,7 @@ export function parseSubscriberListQuery(params: URLSearchParams): SubscriberLis
 export interface QuoteRequestListQuery {
   /** Matches name, email, service and message as a substring, any case. */
   q: string | null;
-  /** Spec: 'Show resolved requests', off by default (only open ones). */
+  /** docs/product.md §3.11: 'Show resolved requests', off by default (only open ones). */
   showResolved: boolean;
   page: number;
 }

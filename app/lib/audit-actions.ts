@@ -1,5 +1,5 @@
 /*
- * What the audit log (issue 9) shows for each recorded action. The domain modules record an
+ * What the audit log (decision 010) shows for each recorded action. The domain modules record an
  * action as `<entity>.<verb>` (app/server/audit/audit.server.ts); the page shows it as words.
  * Add a line here with each new action; one not listed still reads sensibly (see below).
  */

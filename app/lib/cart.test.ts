@@ -15,7 +15,7 @@ import {
 const box = { id: "a", name: "Box", priceCents: 45000, imageUrl: null };
 const frame = { id: "b", name: "Frame", priceCents: 28050, imageUrl: "/x.webp" };
 
-describe("cart rules (spec §4)", () => {
+describe("cart rules (docs/product.md §5.1)", () => {
   it("appends a new item with quantity 1 and increments an existing one", () => {
     let items: CartItem[] = addToCart([], box);
     expect(items).toEqual([{ ...box, quantity: 1 }]);

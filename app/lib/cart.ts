@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from "react";
 
 /*
- * The browser-kept cart (spec §4 "Cart"): persisted in localStorage under one fixed key,
+ * The browser-kept cart (docs/product.md §5.1 "Cart"): persisted in localStorage under one fixed key,
  * restored on load and shared by all tabs through the storage event. Prices here are only
  * for display: checkout sends product ids and quantities, the server prices the order.
  */
 
 export const CART_STORAGE_KEY = "cart";
 
-/** The most of one product a line may hold; the server refuses more (a sane cap, issue 5). */
+/** The most of one product a line may hold; the server refuses more (a sane cap, decision 005). */
 export const MAX_LINE_QUANTITY = 99;
 
 export interface CartItem {

@@ -27,7 +27,7 @@ export interface AdminCategoryRow {
   description: string | null;
   isSpecial: boolean;
   imageUrl: string | null;
-  /** A special category's yearly season (issue 19), or null: always shown. */
+  /** A special category's yearly season (decision 014), or null: always shown. */
   season: SeasonWindow | null;
   /** How many products are linked to it, counted by the database. */
   productCount: number;

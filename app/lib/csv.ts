@@ -1,5 +1,5 @@
 /*
- * CSV encoding for the admin exports (issue 8): RFC 4180 (fields with a comma, a double quote,
+ * CSV encoding for the admin exports (decision 009): RFC 4180 (fields with a comma, a double quote,
  * CR or LF are quoted, quotes doubled, records end with CRLF), UTF-8 with a byte order mark so
  * spreadsheet programs read "Zoë" correctly, and cells neutralised against formula injection
  * (OWASP "CSV Injection"): a cell that begins with =, +, -, @, a tab or a carriage return is

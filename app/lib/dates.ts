@@ -1,6 +1,6 @@
 /*
  * Dates in the South African locale and time zone on server and browser alike, so the
- * server-rendered text equals the hydrated text (spec §9: short in lists, long with time
+ * server-rendered text equals the hydrated text (docs/product.md §9: short in lists, long with time
  * in details).
  */
 const TIME_ZONE = "Africa/Johannesburg";

@@ -4,7 +4,7 @@
  * themselves live in app/lib/validation/ and load in the browser only when a form is used.
  */
 
-/** Spec §5 / §8: the notice for a missing field. */
+/** docs/product.md §6.1 / §8.1: the notice for a missing field. */
 export const MISSING_INFORMATION = {
   title: "Missing information",
   description: "Please fill out all fields.",
@@ -18,7 +18,7 @@ export const QUOTE_FIELDS = ["name", "email", "phone", "service", "message"] as 
 export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
 
 /**
- * Spec §8 "Submission failure": a destructive 'Submission Failed' notice with the error's
+ * docs/product.md §8.1: a destructive 'Submission Failed' notice with the error's
  * message. The message is ours, never the database's: it says what happened (nothing was
  * stored) and what to do, without SQL or a stack trace.
  */
@@ -28,7 +28,7 @@ export const SUBMISSION_FAILED = {
     "We could not save your submission because of a problem on our side, so nothing was stored. Please try again in a few minutes.",
 } as const;
 
-/** Spec §8 "Other subscribe failure" of the popup: 'Subscription failed' with the message. */
+/** docs/product.md §8.1, another subscription failure of the popup: 'Subscription failed' with the message. */
 export const SUBSCRIPTION_FAILED = {
   title: "Subscription failed",
   description:
@@ -38,14 +38,14 @@ export const SUBSCRIPTION_FAILED = {
 /** Field name → first message, for rendering next to each field. */
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** True when at least one field was left empty (the spec's 'Missing information' case). */
+/** True when at least one field was left empty (the 'Missing information' case of docs/product.md §6.1). */
 export function isMissingInformation(errors: FieldErrors): boolean {
   return Object.values(errors).some((message) => message === REQUIRED_MESSAGE);
 }
 
 /**
  * The notice for a refused quote or contact form, the same in the browser and from the
- * server: spec §5 'Missing information' for an empty field, 'Invalid email' for a bad
+ * server: docs/product.md §6.1 'Missing information' for an empty field, 'Invalid email' for a bad
  * address, else 'Submission Failed' naming the problem (e.g. the optional phone number).
  */
 export function validationToast(errors: FieldErrors): FormResult["toast"] {
@@ -68,7 +68,7 @@ export function formValues(formData: FormData, names: readonly string[]) {
 /**
  * What a public form's action answers (quote, contact, newsletter): the toast to show, the
  * message per field, and the submitted values so a page rendered without JavaScript can
- * show them again after an error. Fields are cleared only on success (spec §4).
+ * show them again after an error. Fields are cleared only on success (docs/product.md §5.8).
  */
 export interface FormResult {
   status: "success" | "error";
@@ -80,11 +80,11 @@ export interface FormResult {
   };
   fieldErrors?: FieldErrors;
   values?: Record<string, string>;
-  /** Newsletter: the address was already subscribed (spec §8). */
+  /** Newsletter: the address was already subscribed (docs/product.md §8.1). */
   already?: boolean;
 }
 
-/** Spec §8 / §9: success notices are shown 5000 ms with "We'll get back to you soon.". */
+/** docs/product.md §8.1 / §9: success notices are shown 5000 ms with "We'll get back to you soon.". */
 export const SUCCESS_NOTICE_MS = 5000;
 export const SUCCESS_DESCRIPTION = "We'll get back to you soon.";
 

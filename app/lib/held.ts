@@ -1,5 +1,5 @@
 /*
- * Words for the "Held as possible spam" view (issue 16), shared by the page and its tests.
+ * Words for the "Held as possible spam" view (decision 016), shared by the page and its tests.
  */
 
 export const HELD_TITLE = "Held as possible spam";

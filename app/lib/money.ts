@@ -23,14 +23,14 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** Public site prices (spec §1): 'R' and two decimals, e.g. "R450.00". */
+/** Public site prices (docs/product.md §1): 'R' and two decimals, e.g. "R450.00". */
 export function formatRand(cents: number): string {
   return `R${centsToDecimal(cents)}`;
 }
 
 const adminCurrency = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR" });
 
-/** Admin money (spec §9): the en-ZA locale's rand format. */
+/** Admin money (docs/product.md §9): the en-ZA locale's rand format. */
 export function formatZar(cents: number): string {
   return adminCurrency.format(cents / 100);
 }

@@ -1,7 +1,7 @@
 import type { OrderStatus } from "#db/schema/orders.ts";
 
 /*
- * Order status for the admin (spec §4 "Order status"): the five values with their labels and
+ * Order status for the admin (docs/product.md §5.4 "Order status"): the five values with their labels and
  * badge colours (pending yellow, processing blue, shipped and delivered green, cancelled red).
  * The database schema owns the list; this module only describes it for the screens, and the
  * Record types make the compiler refuse a status it does not describe.
@@ -27,14 +27,14 @@ export const ORDER_STATUS_BADGE = {
   cancelled: "red",
 } as const satisfies Record<OrderStatus, "yellow" | "blue" | "green" | "red">;
 
-/** The statuses after which the customer may be told by e-mail (issue 8). */
+/** The statuses after which the customer may be told by e-mail (decision 009). */
 export const NOTIFIABLE_STATUSES: readonly OrderStatus[] = ["shipped", "cancelled"];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && Object.hasOwn(ORDER_STATUS_LABELS, value);
 }
 
-/** Delivered and cancelled orders are finished: their cards are greyed (spec §2). */
+/** Delivered and cancelled orders are finished: their cards are greyed (docs/product.md §3.8). */
 export function isFinishedStatus(status: OrderStatus): boolean {
   return status === "delivered" || status === "cancelled";
 }

@@ -11,13 +11,13 @@ export interface OrderSummary {
   email: string;
   phone: string;
   status: OrderStatus;
-  /** Beside the status (issue 19): awaiting contact, arranged or paid. */
+  /** Beside the status (decision 014): awaiting contact, arranged or paid. */
   paymentStatus: PaymentStatus;
   createdAt: Date;
   updatedAt: Date;
-  /** Sum of the quantities of its lines (spec §3 item_count). */
+  /** Sum of the quantities of its lines (docs/product.md §4 item_count). */
   itemCount: number;
-  /** Sum of price × quantity of its lines, in cents (spec §3 total). */
+  /** Sum of price × quantity of its lines, in cents (docs/product.md §4 total). */
   totalCents: number;
 }
 
@@ -42,7 +42,7 @@ export interface OrderLineDetail {
   subtotalCents: number;
 }
 
-/** An order's payment as recorded (issue 19). */
+/** An order's payment as recorded (decision 014). */
 export interface OrderPayment {
   status: PaymentStatus;
   method: PaymentMethod | null;
@@ -81,7 +81,7 @@ export interface BuyerOrder {
   totalCents: number;
 }
 
-/** The company's bank account for EFT payments (issue 19), or null when not configured. */
+/** The company's bank account for EFT payments (decision 014), or null when not configured. */
 export interface EftDetails {
   accountName: string;
   bankName: string;

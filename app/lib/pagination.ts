@@ -1,6 +1,6 @@
 /*
- * Page navigation for admin lists (spec §2 /admin/orders, §9 "Pagination window: 5 page
- * numbers"): Previous and Next, up to five consecutive page numbers around the current page,
+ * Page navigation for admin lists (docs/product.md §3.8 /admin/orders, §9 "Page numbers shown:
+ * 5"): Previous and Next, up to five consecutive page numbers around the current page,
  * ellipses where pages are left out, and a link to the last page.
  */
 

@@ -1,8 +1,8 @@
 import type { PaymentMethod, PaymentStatus } from "#db/schema/orders.ts";
 
 /*
- * An order's payment (issue 19), beside its fulfilment status: awaiting contact (every new
- * order: spec §1, the company calls the buyer), payment arranged (a method, maybe a
+ * An order's payment (decision 014), beside its fulfilment status: awaiting contact (every new
+ * order: docs/product.md §1, the company calls the buyer), payment arranged (a method, maybe a
  * reference), paid (an amount and a date). The database schema owns the lists; this module
  * describes them for the screens and e-mails, and the Record types make the compiler refuse
  * a value it does not describe.
@@ -41,7 +41,7 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === "string" && Object.hasOwn(PAYMENT_METHOD_LABELS, value);
 }
 
-/** The dashboard's to-do thresholds (issue 19). */
+/** The dashboard's to-do thresholds (decision 014). */
 export const AWAITING_CONTACT_OVERDUE_HOURS = 24;
 export const ARRANGED_UNPAID_OVERDUE_DAYS = 7;
 export const OPEN_QUOTE_OVERDUE_HOURS = 48;

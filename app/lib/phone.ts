@@ -1,7 +1,7 @@
 /*
  * Phone numbers: the rule every form uses to accept one (checkout, and the optional number
  * of the quote and contact forms), and the admin's quick actions for South African customers
- * (issue 8): a tel: link and a WhatsApp link. Both links need the number in international form without "+" or spaces (wa.me/27821234567): customers
+ * (decision 004): a tel: link and a WhatsApp link. Both links need the number in international form without "+" or spaces (wa.me/27821234567): customers
  * type it in many ways (082 123 4567, +27 82 123 4567, 0027 82…, +27 (0)82…).
  */
 

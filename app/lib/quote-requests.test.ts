@@ -8,7 +8,7 @@ import {
 } from "./quote-requests.ts";
 
 describe("serviceDisplayLabel", () => {
-  it("shows the spec's label for each of the nine stored values", () => {
+  it("shows the product's label for each of the nine stored values", () => {
     expect(serviceDisplayLabel("web-development")).toBe("Web Development");
     expect(serviceDisplayLabel("mobile-app")).toBe("Mobile App Development");
     expect(serviceDisplayLabel("desktop-app")).toBe("Desktop App Development");

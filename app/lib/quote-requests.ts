@@ -4,12 +4,12 @@ import type { Toast } from "#app/lib/toast.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 
 /*
- * Quote requests and contact messages in the admin (spec §2 /admin/quote-requests). Both live
+ * Quote requests and contact messages in the admin (docs/product.md §3.11 /admin/quote-requests). Both live
  * in contact_requests: a quote's `service` holds the option's label ("Web Development"; older
  * rows may hold its value, "web-development"), a contact message's holds its subject.
  */
 
-/** The spec's label for a stored service value, else the stored text as it is. */
+/** The label (docs/product.md §4) for a stored service value, else the stored text as it is. */
 export function serviceDisplayLabel(stored: string): string {
   return SERVICE_OPTIONS.find((option) => option.value === stored)?.label ?? stored;
 }
@@ -19,7 +19,7 @@ export function isQuoteService(stored: string): boolean {
   return SERVICE_OPTIONS.some((option) => option.value === stored || option.label === stored);
 }
 
-/** Spec §9 "Quote message preview: cut at 100 characters". */
+/** docs/product.md §9 "Quote message preview: 100 characters". */
 export const MESSAGE_PREVIEW_LENGTH = 100;
 
 export function messagePreview(message: string, length = MESSAGE_PREVIEW_LENGTH): string {
@@ -28,8 +28,8 @@ export function messagePreview(message: string, length = MESSAGE_PREVIEW_LENGTH)
 }
 
 /**
- * The reply dialog's starting text (spec §2): a complete, polite reply that can be sent as it
- * stands (spec §5: the reply has no rule). It greets the requester by name, thanks them for
+ * The reply dialog's starting text (docs/product.md §3.11): a complete, polite reply that can be sent as it
+ * stands (docs/product.md §6.2: the reply has no rule). It greets the requester by name, thanks them for
  * the request about its service, says the team will follow up with a detailed quote, tells
  * them how to reach the company meanwhile and ends with the team's sign-off. The admin may
  * add the answer itself, or send it as it is and answer later.
@@ -50,7 +50,7 @@ export function quoteReplyPrefill(request: { name: string; service: string }): s
 }
 
 /**
- * The prefilled WhatsApp message (issue 8: the same quick actions as on orders): it greets
+ * The prefilled WhatsApp message (decision 004: the same quick actions as on orders): it greets
  * the requester by first name and names the request, by its service (or the message's
  * subject) and the day it was sent, so they know at once what it is about.
  */

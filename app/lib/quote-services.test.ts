@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { SERVICE_OPTIONS, serviceLabel } from "./quote-services.ts";
 
 describe("SERVICE_OPTIONS", () => {
-  it("are exactly the nine value: label pairs of spec §3, in the spec's order", () => {
+  it("are exactly the nine value: label pairs of docs/product.md §4, in its order", () => {
     expect(SERVICE_OPTIONS.map(({ value, label }) => `${value}: ${label}`)).toEqual([
       "web-development: Web Development",
       "mobile-app: Mobile App Development",

@@ -1,9 +1,9 @@
 /*
- * The quote form's service options (spec §3), without zod, so pages can list them without
+ * The quote form's service options (docs/product.md §4), without zod, so pages can list them without
  * loading the validation library.
  */
 
-/** Spec §3 "Service options for a quote" (value: label), in the spec's order. */
+/** docs/product.md §4 "Quote services" (value: label), in that order. */
 export const SERVICE_OPTIONS = [
   { value: "web-development", label: "Web Development" },
   { value: "mobile-app", label: "Mobile App Development" },

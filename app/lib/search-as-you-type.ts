@@ -1,7 +1,7 @@
 import { searchTerm } from "./admin-list-queries.ts";
 
 /*
- * Search as you type in the admin lists (issue 16 item 1, decision 017): the pieces that need
+ * Search as you type in the admin lists (decision 017): the pieces that need
  * neither React nor the router, so they can be tested alone. The search form
  * (app/components/admin/search-form.tsx) and the lists' loading states (app/lib/list-url.ts)
  * are built on them.

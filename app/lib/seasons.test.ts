@@ -10,7 +10,7 @@ import {
 } from "./seasons.ts";
 
 /*
- * Seasonal categories (issue 19): a yearly window of days, both ends included, in
+ * Seasonal categories (decision 014): a yearly window of days, both ends included, in
  * Johannesburg (UTC+2 all year). Every function takes the clock as an argument.
  */
 

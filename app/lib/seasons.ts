@@ -1,7 +1,7 @@
 import { addDays, johannesburgDate, startOfJohannesburgDay } from "./dates.ts";
 
 /*
- * Seasonal categories (issue 19): a special category may have a season, a start and an end
+ * Seasonal categories (decision 014): a special category may have a season, a start and an end
  * day that come back every year ("04-01" to "05-11" for Mother's Day), both days included,
  * in Johannesburg time. A start after the end runs over the new year ("12-01" to "01-15").
  * Outside its season a category is left out of the shop. Everything here takes `now`, so a

@@ -3,16 +3,16 @@ import { z } from "zod";
 import "./validation/zod-config.ts";
 
 /**
- * A notice shown by the toaster (spec §8: "Unless stated, notices are toasts"). The server
+ * A notice shown by the toaster (docs/product.md §8: notices are toasts unless said otherwise). The server
  * sends one with a redirect (flash cookie) or in an action's data; the browser shows it.
  */
 export const ToastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),
   title: z.string(),
   description: z.string().optional(),
-  /** "destructive" is the spec's red notice; "success" and "message" are neutral. */
+  /** "destructive" is the red notice of docs/product.md §8; "success" and "message" are neutral. */
   type: z.enum(["message", "success", "destructive"]).default("message"),
-  /** Milliseconds; the spec sets 5000, 3000 or 2000 for some notices. */
+  /** Milliseconds; docs/product.md §8 sets 5000, 3000 or 2000 for some notices. */
   duration: z.number().int().positive().optional(),
 });
 

@@ -46,7 +46,7 @@ export const RATE_LIMIT_RULES = {
   /**
    * Checkout submissions per client address: a high ceiling, because many buyers share one
    * public address (a mobile carrier's NAT, an office); the per-buyer limits below are the
-   * tight ones (issue 16).
+   * tight ones (decision 016).
    */
   checkout: { points: 30, durationSeconds: 600 },
   /** Orders per buyer e-mail address (any letter case): one order, a few retries. */
@@ -54,7 +54,7 @@ export const RATE_LIMIT_RULES = {
   /** Orders per buyer phone number (its digits, international form). */
   checkoutPerBuyerPhone: { points: 5, durationSeconds: 600 },
   /**
-   * Failed admin sign-ins per e-mail from one client address (issues 6 and 20: 5 per 15
+   * Failed admin sign-ins per e-mail from one client address (decision 006: 5 per 15
    * minutes, then 429). Keyed on both, so a stranger's wrong guesses never lock the owner out.
    */
   loginFailuresPerEmailAndAddress: { points: 5, durationSeconds: 15 * 60 },
@@ -67,7 +67,7 @@ export const RATE_LIMIT_RULES = {
   loginSlowdownPerEmail: { points: 5, durationSeconds: 15 * 60 },
   /** Create Account attempts per client address. */
   signupPerAddress: { points: 5, durationSeconds: 15 * 60 },
-  /** Create Account attempts per e-mail address, from any address (issue 6). */
+  /** Create Account attempts per e-mail address, from any address (decision 006). */
   signupPerEmail: { points: 5, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 

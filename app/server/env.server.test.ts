@@ -25,7 +25,7 @@ describe("loadEnv", () => {
     expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
-  it("reads the EFT bank account (issue 19), or none: never a made-up one", () => {
+  it("reads the EFT bank account (decision 014), or none: never a made-up one", () => {
     expect(eftDetails(loadEnv({ DATA_DIR: dataDir() }))).toBeNull();
     expect(
       eftDetails(loadEnv({ DATA_DIR: dataDir(), ...EFT, EFT_ACCOUNT_TYPE: "Cheque" })),

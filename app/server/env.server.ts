@@ -52,7 +52,7 @@ const EnvSchema = z
         error: "must be an http(s):// URL or a path starting with /",
       }),
     ),
-    // The company's bank account for EFT payments (issue 19), shown to a buyer whose payment
+    // The company's bank account for EFT payments (decision 014), shown to a buyer whose payment
     // is arranged by EFT (their order page and the optional e-mail). Unset: the buyer reads
     // that the company will send its banking details.
     EFT_ACCOUNT_NAME: optional(z.string().trim().min(2, "must be at least 2 characters").max(100)),

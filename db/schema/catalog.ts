@@ -25,7 +25,7 @@ export const categories = pgTable(
     isSpecial: boolean("is_special").notNull().default(false),
     imageUrl: text("image_url"),
     /**
-     * A special category's season (issue 19), "MM-DD" to "MM-DD" in Johannesburg, both ends
+     * A special category's season (decision 014), "MM-DD" to "MM-DD" in Johannesburg, both ends
      * included, every year: e.g. Mother's Day 04-01 to 05-11. A start after the end runs over
      * the new year (12-01 to 01-15). Null: always in season.
      */
@@ -48,7 +48,7 @@ export const categories = pgTable(
     // Names are unique regardless of case ("Easter Collection" = "easter collection").
     uniqueIndex("categories_name_lower_unique").on(sql`lower(${t.name})`),
     index("categories_name_idx").on(t.name),
-    // The admin product search matches category names as substrings (spec §2).
+    // The admin product search matches category names as substrings (docs/product.md §3.4).
     index("categories_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     check("categories_name_not_blank", sql`btrim(${t.name}) <> ''`),
   ],
@@ -70,7 +70,7 @@ export const products = pgTable(
     index("products_name_idx").on(t.name),
     // The admin list's order: by name as people read it, case aside (then name, id).
     index("products_name_lower_idx").on(sql`lower(${t.name})`, t.name, t.id),
-    // The admin search: a case-insensitive substring of name or description (spec §2).
+    // The admin search: a case-insensitive substring of name or description (docs/product.md §3.4).
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("products_name_not_blank", sql`btrim(${t.name}) <> ''`),

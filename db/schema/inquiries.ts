@@ -13,7 +13,7 @@ import { createdAt, idColumn } from "./columns.ts";
 import { users } from "./users.ts";
 
 /**
- * Quote requests and contact messages share this table (spec §3): a contact message keeps
+ * Quote requests and contact messages share this table (docs/product.md §4): a contact message keeps
  * its subject in `service`, or 'General Contact' when none was given.
  */
 export const contactRequests = pgTable(
@@ -22,7 +22,7 @@ export const contactRequests = pgTable(
     id: idColumn(),
     name: text("name").notNull(),
     email: text("email").notNull(),
-    // Optional (beyond the original, issue 8): lets the company call or WhatsApp the
+    // Optional (beyond the original, decision 004): lets the company call or WhatsApp the
     // requester. Null when none was given, never an empty string.
     phone: text("phone"),
     service: text("service").notNull(),

@@ -11,7 +11,7 @@ export const newsletterSubscribers = pgTable(
      * The address in lower case, kept by the database: the admin's search reads it with LIKE
      * (what ILIKE does to both sides, without lower-casing every candidate row again): a
      * common fragment among 100,000 subscribers ("gmail", 44,000 matches) is counted in 18 ms
-     * instead of 30 (issue 18).
+     * instead of 30 (decision 009).
      */
     emailLower: text("email_lower").generatedAlwaysAs(sql`lower(email)`),
     // POPIA consent record: which form, and the wording the subscriber saw.
@@ -20,7 +20,7 @@ export const newsletterSubscribers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // One subscription per address regardless of letter case (spec §8 code 23505).
+    // One subscription per address regardless of letter case (docs/product.md §8.1 'Already subscribed'; code 23505).
     uniqueIndex("newsletter_subscribers_email_lower_unique").on(sql`lower(${t.email})`),
     check("newsletter_subscribers_email_not_blank", sql`btrim(${t.email}) <> ''`),
     index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),

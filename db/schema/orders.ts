@@ -18,7 +18,7 @@ import { products } from "./catalog.ts";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 import { users } from "./users.ts";
 
-/** Spec §4 "Order status": the five values, a new order starts as pending. */
+/** docs/product.md §5.4 "Order status": the five values, a new order starts as pending. */
 export const ORDER_STATUSES = [
   "pending",
   "processing",
@@ -31,7 +31,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 const statusList = ORDER_STATUSES.map((s) => `'${s}'`).join(", ");
 
 /**
- * Payment beside the status (issue 19): a new order awaits the company's call; then payment
+ * Payment beside the status (decision 014): a new order awaits the company's call; then payment
  * is arranged (a method, maybe a reference); then paid (an amount and a date).
  */
 export const PAYMENT_STATUSES = ["awaiting_contact", "arranged", "paid"] as const;
@@ -60,7 +60,7 @@ export const orders = pgTable(
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     // A checkout form carries a key so a double submit stores one order.
     idempotencyKey: uuid("idempotency_key").unique(),
-    // Payment (issue 19); the consistency check below says which fields each state has.
+    // Payment (decision 014); the consistency check below says which fields each state has.
     paymentStatus: text("payment_status")
       .$type<PaymentStatus>()
       .notNull()
@@ -108,7 +108,7 @@ export const orders = pgTable(
     // Newest first, optionally per status (admin orders list and its filter).
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
-    // The payment filter of the admin list (issue 19).
+    // The payment filter of the admin list (decision 014).
     index("orders_payment_created_at_idx").on(t.paymentStatus, t.createdAt.desc(), t.id.desc()),
     // The dashboard's to-do list: open orders awaiting contact (by age), arranged but
     // unpaid (by when it was arranged), and paid revenue per week.
@@ -178,7 +178,7 @@ export const orderStatusCounts = pgTable(
  * statement triggers as orderStatusCounts (migration 0011_admin_counts_at_scale). A deep page
  * of the admin list finds the day it starts in by adding these up, instead of skipping
  * hundreds of thousands of orders one by one, and the dashboard's weekly figures read a few
- * hundred rows at any size (issue 18, decision 009).
+ * hundred rows at any size (decision 009).
  */
 export const orderDayCounts = pgTable(
   "order_day_counts",
@@ -215,7 +215,7 @@ export const orderItems = pgTable(
 
 export type OrderEventKind = "status" | "note" | "payment";
 
-/** What a payment change recorded: the new state's details (issue 19). */
+/** What a payment change recorded: the new state's details (decision 014). */
 export interface PaymentEventDetails {
   method?: PaymentMethod | null;
   reference?: string | null;

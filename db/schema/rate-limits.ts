@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
- * Rate-limit counters shared by every app process on PostgreSQL (issue 9); one process on
+ * Rate-limit counters shared by every app process on PostgreSQL (decision 010); one process on
  * PGlite keeps them in memory instead. The column names are the ones rate-limiter-flexible's
  * Drizzle store expects: key, points, expire.
  */

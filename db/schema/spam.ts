@@ -13,7 +13,7 @@ import {
 import { createdAt, idColumn } from "./columns.ts";
 
 /*
- * Spam handling of the public forms (issues 16 and 20, decision 015).
+ * Spam handling of the public forms (decisions 016, 020 and 015).
  */
 
 /**

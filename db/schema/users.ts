@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
-/** Accounts that can sign in to the admin portal (spec §3 "Auth user listing"). */
+/** Accounts that can sign in to the admin portal (docs/product.md §3.12, §4). */
 export const users = pgTable(
   "users",
   {
@@ -50,7 +50,7 @@ export const sessions = pgTable(
   ],
 );
 
-/** Membership means admin (spec §3, §6): the id equals the user's id. */
+/** Membership means admin (docs/product.md §4, §7): the id equals the user's id. */
 export const adminUsers = pgTable("admin_users", {
   id: uuid("id")
     .primaryKey()

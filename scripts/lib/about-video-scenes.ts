@@ -8,7 +8,7 @@ import {
 } from "../../app/content/site.ts";
 
 /*
- * The About video's script (issue 16): what each scene shows and when, in the site's own
+ * The About video's script (decision 021): what each scene shows and when, in the site's own
  * words (app/content), and the captions that follow from it. scripts/make-about-video.ts draws
  * the scenes; the unit test checks that the committed captions still say what this says, so a
  * change to the copy or the company's details is caught until the video is made again.

@@ -6,7 +6,7 @@ import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { captionsVtt, SCENES, sceneText, videoDuration } from "./about-video-scenes.ts";
 
 /*
- * The About video shipped with the site (issue 16): the committed files are the ones the
+ * The About video shipped with the site (decision 021): the committed files are the ones the
  * manifest names, small enough, cacheable by name, and their captions still say what the
  * site's copy says (scripts/make-about-video.ts makes them again after a change).
  */

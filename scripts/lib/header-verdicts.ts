@@ -1,5 +1,5 @@
 /*
- * `npm run audit:headers`: the rule for each security header (issue 9), as a verdict that a
+ * `npm run audit:headers`: the rule for each security header (decision 010), as a verdict that a
  * person can read. The same rules the server applies (app/server/http/security.server.ts).
  */
 

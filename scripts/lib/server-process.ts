@@ -104,7 +104,7 @@ export function startServerProcess(
     stdio: ["ignore", "pipe", "pipe"],
   });
   // The last 256 KB or so of what it printed, as chunks: a benchmark's request logs must not
-  // fill the memory, nor cost the measuring process a copy of 256 KB per log line (issue 18:
+  // fill the memory, nor cost the measuring process a copy of 256 KB per log line (docs/performance.md:
   // that process also runs autocannon, on the same two cores as the server).
   const chunks: string[] = [];
   let kept = 0;

@@ -11,7 +11,7 @@ import {
 } from "#db/schema/index.ts";
 
 /*
- * Rows for the admin operations tests (issue 8), straight in the database: the admin pages
+ * Rows for the admin operations tests (decision 009), straight in the database: the admin pages
  * read what the checkout and the public forms store, so these only need the columns.
  */
 
@@ -31,7 +31,7 @@ export async function createOrder(
     createdAt?: Date;
     updatedAt?: Date;
     lines?: OrderLineInput[];
-    /** The payment (issue 19); awaiting contact when left out. */
+    /** The payment (decision 014); awaiting contact when left out. */
     payment?:
       | { status: "arranged"; method?: PaymentMethod; arrangedAt: Date }
       | { status: "paid"; method?: PaymentMethod; amount: string; paidOn: string };

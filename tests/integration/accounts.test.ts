@@ -12,7 +12,7 @@ import { createTestUser } from "#tests/setup/auth.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Accounts (issue 20): Create Account does the same argon2 work whether or not the e-mail
+ * Accounts: Create Account does the same argon2 work whether or not the e-mail
  * has an account; a password change ends the user's other sessions.
  */
 

@@ -82,7 +82,6 @@ describe("System → Download backup", () => {
     expect(entry?.details).toMatchObject({ files: 6 });
   });
 
-  /* Issue 29 item 1. */
   it("leaves nothing on disk, even before the download is read, or when it is cut short", async () => {
     const unread = await download();
     expect(unread.status).toBe(200);

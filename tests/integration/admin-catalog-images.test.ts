@@ -27,9 +27,9 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * The upload pipeline (issue 7): only what sharp decodes as JPEG, PNG, WebP, GIF or AVIF, at
+ * The upload pipeline (decision 008): only what sharp decodes as JPEG, PNG, WebP, GIF or AVIF, at
  * most 5 MB and 40 megapixels, re-encoded to WebP variants without metadata. Bad files get
- * the spec's 'Upload Error' / 'Failed to upload image: <reason>' and leave nothing on disk.
+ * the product's 'Upload Error' / 'Failed to upload image: <reason>' and leave nothing on disk.
  */
 
 let handle: DatabaseHandle;

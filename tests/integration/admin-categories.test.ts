@@ -31,7 +31,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 7 acceptance, categories: the list with product counts from the database, the form
+ * Acceptance, categories: the list with product counts from the database, the form
  * and the manager, names unique regardless of case, and no delete while products use one.
  */
 
@@ -195,7 +195,7 @@ describe("deleting a category", () => {
       "It is used by 1 product: remove it from that product",
     );
 
-    // Through the list's action: 409 with the spec's words and the count, nothing deleted.
+    // Through the list's action: 409 with the product's words and the count, nothing deleted.
     const refused = await app.postForm(
       "/admin/categories.data",
       { intent: "delete", id: easter!.id },
@@ -391,7 +391,7 @@ describe("the category manager", () => {
     expect(await (await app.request("/crafts")).text()).toContain(after!.imageUrl!);
   });
 
-  it("answers the spec's 'Failed to save category: …' for a clash, and 'Category name is required'", async () => {
+  it("answers the product's 'Failed to save category: …' for a clash, and 'Category name is required'", async () => {
     const clash = await postMultipart(app, "/admin/categories/manager?new", cookie, {
       intent: "save",
       name: "MANAGER MADE",
@@ -435,7 +435,7 @@ describe("the category manager", () => {
 });
 
 describe("when the database fails", () => {
-  it("shows the spec's error texts instead of the lists, and sends edits back to the list", async () => {
+  it("shows the product's error texts instead of the lists, and sends edits back to the list", async () => {
     const { db } = services;
     const product = await linkProduct("Failing Reads Product", []);
     // React Router reports the loader's error on the console; here it is expected.

@@ -70,7 +70,7 @@ describe("admin CLI", () => {
     expect(await isAdmin(handle.db, clerk.userId)).toBe(false);
     expect((await run(["grant", "ghost@example.co.za"])).err[0]).toContain("No account for");
 
-    // Audited as the CLI's changes (issue 9); the refused revoke left no record.
+    // Audited as the CLI's changes (decision 010); the refused revoke left no record.
     const audit = await handle.db
       .select({ action: auditLog.action, actor: auditLog.actorEmail, details: auditLog.details })
       .from(auditLog)

@@ -19,7 +19,7 @@ import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
-/* The admin 'E-mail' page and the dashboard's warning (issue 3), through the real routes. */
+/* The admin 'E-mail' page and the dashboard's warning (decision 003), through the real routes. */
 
 let handle: DatabaseHandle;
 let services: AppServices;

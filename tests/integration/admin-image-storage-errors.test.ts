@@ -15,7 +15,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Spec §8 'Error uploading image: <reason>': an image we accept but cannot store (a real
+ * docs/product.md §8.3 'Error uploading image: <reason>': an image we accept but cannot store (a real
  * disk failure, not a stand-in) is reported as an upload error with the reason, and leaves
  * nothing half-written: no product or category row changes, no file stays behind.
  */

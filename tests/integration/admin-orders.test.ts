@@ -36,7 +36,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 8, /admin/orders and /admin/orders/{id}: search, filter and pages in the database,
+ * Decision 009, /admin/orders and /admin/orders/{id}: search, filter and pages in the database,
  * status changes with history, notes, e-mail and audit, 404s, through the domain functions
  * and through the real route handler.
  */
@@ -337,7 +337,7 @@ describe("listOrders: totals, search and filters", () => {
   });
 });
 
-describe("listOrders: deep pages found by day (issue 18)", () => {
+describe("listOrders: deep pages found by day (decision 009)", () => {
   let db: DatabaseHandle;
   // Enough that the filtered lists below also have pages further than DIRECT_OFFSET_LIMIT
   // from both ends.
@@ -436,7 +436,7 @@ describe("listOrders: deep pages found by day (issue 18)", () => {
   });
 });
 
-describe("searching by an e-mail address or phone number's rare part (issue 18)", () => {
+describe("searching by an e-mail address or phone number's rare part (decision 009)", () => {
   it("looks up the longest run of letters or digits of an address or number only", () => {
     expect(searchLookupToken("Lwazi.Pillay624@mweb.co.za")).toBe("Pillay624");
     expect(searchLookupToken("+27 82 428 5641")).toBe("5641");
@@ -740,7 +740,7 @@ describe("the orders pages through the route handler", () => {
     }
   });
 
-  it("changes the status with the spec's notice, and refuses bad input", async () => {
+  it("changes the status with the product's notice, and refuses bad input", async () => {
     const order = await createOrder(services.db, { email: "route-status@example.com" });
     const post = (fields: Record<string, string>, id = order.id) =>
       app.postForm(`/admin/orders/${id}.data`, fields, { headers: { Cookie: cookie } });

@@ -30,7 +30,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 7 acceptance, products: the admin list and its search (in the database), the form's
+ * Acceptance, products: the admin list and its search (in the database), the form's
  * validation on the server, and create/update/delete of a product with its image and its
  * category links as one transaction with its audit record.
  */
@@ -107,7 +107,7 @@ describe("search", () => {
     expect(all.find((p) => p.name === "Srch Plain Thing")?.categories).toEqual([]);
   });
 
-  it("is kept in the URL and answered by the page, with the spec's empty text", async () => {
+  it("is kept in the URL and answered by the page, with the product's empty text", async () => {
     const found = await (
       await app.request("/admin/products?q=srch%20walnut", { headers: { Cookie: cookie } })
     ).text();
@@ -448,7 +448,7 @@ describe("deleting a product", () => {
 });
 
 describe("the product form and list actions", () => {
-  it("answers bad input with 400 and the spec's messages, storing nothing", async () => {
+  it("answers bad input with 400 and the product's messages, storing nothing", async () => {
     const countBefore = (await listAdminProducts(services.db)).length;
     const cases: [Record<string, string>, string[]][] = [
       [{ name: "   ", price: "" }, ["Product name is required", "Valid price is required"]],
@@ -581,7 +581,7 @@ describe("the product form and list actions", () => {
     expect(await listAdminProducts(services.db)).toHaveLength(count);
   });
 
-  it("answers a failed save with 500, the spec's error title, and the old state", async () => {
+  it("answers a failed save with 500, the product's error title, and the old state", async () => {
     const { db } = services;
     const [row] = await listAdminProducts(db, "Form Ocean Coasters");
     const before = await productState(db, row!.id);
@@ -602,7 +602,7 @@ describe("the product form and list actions", () => {
     expect(await productState(db, row!.id)).toEqual(before);
   });
 
-  it("deletes from the list with the spec's toast; the public pages forget it", async () => {
+  it("deletes from the list with the product's toast; the public pages forget it", async () => {
     const { db } = services;
     const [row] = await listAdminProducts(db, "Form Ocean Coasters");
     const response = await app.postForm(

@@ -23,7 +23,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 8, /admin/quote-requests: open/resolved, search, the e-mailed reply (one outbox row,
+ * Decision 009, /admin/quote-requests: open/resolved, search, the e-mailed reply (one outbox row,
  * resolved and kept, all or nothing), erasure, through the domain and the route handler.
  */
 
@@ -85,9 +85,9 @@ describe("/admin/quote-requests list", () => {
     const defaults = await list();
     expect(defaults.requests.map((r) => r.id)).toEqual([contact.id, open.id]);
     expect(defaults).toMatchObject({ total: 2, openTotal: 2, allTotal: 3 });
-    // Spec §9: the card's message is cut at 100 characters.
+    // docs/product.md §9: the card's message is cut at 100 characters.
     expect(defaults.requests[1]!.preview).toBe(`${"x".repeat(100)}...`);
-    // Contact messages are listed too, under 'General Contact' (spec §3).
+    // Contact messages are listed too, under 'General Contact' (docs/product.md §4).
     expect(defaults.requests[0]!.service).toBe("General Contact");
     const all = await list({ showResolved: true });
     expect(all.requests.map((r) => r.id)).toEqual([contact.id, resolved.id, open.id]);
@@ -153,7 +153,7 @@ describe("the optional phone number", () => {
 });
 
 describe("resolve and reopen", () => {
-  it("toggles is_resolved with the spec's notices and an audit record", async () => {
+  it("toggles is_resolved with the product's notices and an audit record", async () => {
     const request = await createQuoteRequest(services.db, { name: "Toggle Tumi" });
     const resolved = await post({ intent: "resolve", requestId: request.id });
     expect(resolved.status).toBe(200);
@@ -253,7 +253,7 @@ describe("replying", () => {
           replyText: "Hello",
         }),
       ).rejects.toThrow();
-      // Through the route: the spec's error notice, 500, nothing stored.
+      // Through the route: the product's error notice, 500, nothing stored.
       const response = await post({ intent: "reply", requestId: request.id, reply: "Hello" });
       expect(response.status).toBe(500);
       expect(await response.text()).toContain("Error sending reply");

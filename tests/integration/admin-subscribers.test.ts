@@ -15,7 +15,7 @@ import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
-/* Issue 8, /admin/subscribers: total, e-mail search and pages in the database, removal. */
+/* Decision 009, /admin/subscribers: total, e-mail search and pages in the database, removal. */
 
 let handle: DatabaseHandle;
 let services: AppServices;
@@ -126,7 +126,7 @@ describe("/admin/subscribers", () => {
     expect(maskEmail("broken")).toBe("***");
   });
 
-  it("removes through the page's action with the spec's notices", async () => {
+  it("removes through the page's action with the product's notices", async () => {
     const subscriber = await createSubscriber(services.db, { email: "action@example.com" });
     const post = (fields: Record<string, string>) =>
       app.postForm("/admin/subscribers.data", fields, { headers: { Cookie: cookie } });

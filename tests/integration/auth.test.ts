@@ -193,7 +193,7 @@ describe("sign-in", () => {
     expect(await sessionRows(admin.id)).not.toHaveLength(0); // earlier tests' sessions only
   });
 
-  it("validates with the spec's messages (400) and checks nothing", async () => {
+  it("validates with the product's messages (400) and checks nothing", async () => {
     const response = await login({ email: "not-an-email", password: "12345" });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -376,7 +376,7 @@ describe("brute-force limits", () => {
   });
 });
 
-describe("over https (issue 20)", () => {
+describe("over https", () => {
   it("names the session cookie __Host-en_session, Secure, and reads it back; the toast is Secure too", async () => {
     const secure = createTestServices(handle, { PUBLIC_URL: "https://shop.example" });
     const secureApp = await createTestApp(secure);
@@ -506,7 +506,7 @@ describe("Create Account", () => {
     expect(after?.passwordHash).toBe(before?.passwordHash);
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the product's messages", async () => {
     const mismatch = await signup({
       email: "x@example.co.za",
       password: "abcdef",

@@ -26,7 +26,7 @@ import { rowCounts, seedShop, storedFileBytes } from "#tests/setup/shop.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
- * The operator's commands as processes (issue 17): `npm run admin -- backup|restore|copy-to`
+ * The operator's commands as processes (decision 019): `npm run admin -- backup|restore|copy-to`
  * on a shop in the embedded database, as README tells an operator to run them.
  */
 

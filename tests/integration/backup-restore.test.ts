@@ -23,7 +23,7 @@ import { rowCounts, seedShop, storedFileBytes } from "#tests/setup/shop.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
- * Backup and restore of a whole shop as one file (issue 17): every table's rows and every
+ * Backup and restore of a whole shop as one file (decision 019): every table's rows and every
  * image, byte for byte; a damaged, cut-off or foreign file is refused before anything
  * changes; a target that holds a shop is refused unless forced; a restore that fails
  * part-way (a row the database refuses, an image the disk cannot take) leaves the target

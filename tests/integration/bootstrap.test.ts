@@ -14,7 +14,7 @@ import { createTempDataDir } from "#tests/setup/services.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
- * What start-up does to the configured database (issue 2): migrations, the ADMIN_EMAIL
+ * What start-up does to the configured database: migrations, the ADMIN_EMAIL
  * account (created, or its password reset and its sessions ended), and a migration that fails stopping start-up with one readable line.
  */
 
@@ -111,7 +111,7 @@ describe("start-up on the configured database", () => {
       if (!signedIn.ok) throw new Error("unreachable");
       expect(await isAdmin(db, signedIn.userId)).toBe(true);
       expect(await db.$count(users)).toBe(1);
-      // A changed password ends the sessions signed in with the old one (issue 20).
+      // A changed password ends the sessions signed in with the old one.
       expect(await getSessionUser(db, sessionToken)).toBeNull();
       expect(await db.$count(sessions)).toBe(0);
     });

@@ -303,7 +303,7 @@ describe("the /checkout action", () => {
     expect(response.headers.get("location")).toBe("/");
     expect(response.headers.get("set-cookie")).toContain("en_toast=");
     expect((await counts()).orders).toBe(before.orders + 1);
-    // The flashed toast is the spec's success notice.
+    // The flashed toast is the product's success notice.
     const home = await app.request("/", {
       headers: { Cookie: response.headers.get("set-cookie")!.split(";")[0]! },
     });
@@ -455,7 +455,7 @@ async function later<T>(ms: number, send: () => Promise<T>): Promise<T> {
   }
 }
 
-describe("the checkout's honeypot and form stamp (issues 16 and 20): no order silently dropped", () => {
+describe("the checkout's honeypot and form stamp (decision 016): no order silently dropped", () => {
   const line = () => [{ productId: keyring().id, quantity: 1, priceCents: 8550 }];
   const post = (body: URLSearchParams) =>
     app.postForm("/checkout", body, { clientAddress: nextAddress() });
@@ -495,7 +495,7 @@ describe("the checkout's honeypot and form stamp (issues 16 and 20): no order si
     },
   );
 
-  /* Issue 29 item 2: the confirm notice cannot be turned round by a script. */
+  /* The confirm notice cannot be turned round by a script (decision 016). */
   describe("the confirm stamp", () => {
     async function askedToConfirm(body: URLSearchParams) {
       body.set("form_stamp", "");

@@ -24,7 +24,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 8, 'Export CSV': the three downloads through the route handler (header, UTF-8,
+ * Decision 009, 'Export CSV': the three downloads through the route handler (header, UTF-8,
  * RFC 4180 quoting, formula neutralising, the page's search and filter) and the keyset
  * batches behind them (every row once, in order, whatever the batch size).
  */
@@ -138,7 +138,7 @@ describe("GET /admin/orders/export.csv", () => {
     expect(bogus.records).toHaveLength(5);
   });
 
-  it("reads a small first batch, then full ones, every order once (issue 18)", async () => {
+  it("reads a small first batch, then full ones, every order once (decision 009)", async () => {
     const db = await createTestDatabase();
     try {
       const count = EXPORT_FIRST_BATCH_SIZE + EXPORT_BATCH_SIZE + 7;

@@ -205,7 +205,7 @@ describe("the dashboard page", () => {
     expect(order.every((at) => at > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html.match(/>Overdue</g)).toHaveLength(2);
-    // Above the spec's cards.
+    // Above the product's cards.
     expect(html.indexOf('data-todo="awaiting-contact"')).toBeLessThan(
       html.indexOf('data-testid="count-/admin/products"'),
     );

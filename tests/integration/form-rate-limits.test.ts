@@ -21,7 +21,7 @@ import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /*
  * Every per-address limit of the public forms, checkout, sign-in and Create Account, through
- * the real route actions (issue 9): reached (429, a readable message, Retry-After, nothing
+ * the real route actions (decision 010): reached (429, a readable message, Retry-After, nothing
  * stored) and recovered (accepted again once the window has passed). The windows that must
  * pass are shortened to two seconds by swapping in the same rules with a shorter duration; on
  * PostgreSQL the counters live in the database, as server.ts keeps them there.
@@ -170,7 +170,7 @@ describe("quote and contact forms (one budget per address)", () => {
   });
 });
 
-describe("checkout: per address with a high ceiling, per buyer tight (issue 16)", () => {
+describe("checkout: per address with a high ceiling, per buyer tight (decision 016)", () => {
   let buyerCounter = 0;
   /** A distinct buyer: their own e-mail address and phone number. */
   const nextBuyer = () => {

@@ -15,7 +15,7 @@ import { databaseFingerprint, executeRows } from "#tests/setup/db-fingerprint.ts
 import { routesWithActions } from "#tests/setup/routes.ts";
 
 /*
- * Input robustness (issue 9): every route action of the route table gets random invalid
+ * Input robustness (decision 010): every route action of the route table gets random invalid
  * forms — a required field missing, empty, 100 KB long, holding a NUL byte or of the wrong
  * type — whose other real fields may hold SQL, HTML and Unicode payloads, mixed with noise
  * (unknown and duplicated fields). Each must be answered with a 4xx and a message, never a
@@ -261,7 +261,7 @@ async function storedVerbatim(value: string): Promise<boolean> {
  */
 const TOO_LARGE = ["What you sent is too large (the limit is 64 KB)", "The upload is larger than"];
 
-/** zod's own phrasing, which no answer may show a person (issue 29 item 6). */
+/** zod's own phrasing, which no answer may show a person. */
 const ZODS_OWN_WORDS =
   /Invalid input|Too big: expected|Too small: expected|expected (?:string|number|int)/;
 

@@ -18,7 +18,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 16 item 3 and issue 20 item 6: no real visitor's message is silently lost. A
+ * Decision 016: no real visitor's message is silently lost. A
  * submission that looks like a script (too fast, a page open too long, a stamp used before,
  * no valid stamp) is stored as held, not e-mailed; an admin releases it (the normal path,
  * its notification exactly once) or deletes it. A filled honeypot still stores nothing.

@@ -14,7 +14,7 @@ import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
 import { routesWithActions } from "#tests/setup/routes.ts";
 
 /*
- * Issue 20, items 1 and 2: what a script can send that no browser would. Every action of the
+ * Decision 020, items 1 and 2: what a script can send that no browser would. Every action of the
  * route table, signed in as an admin and not, as a page and as a data request, gets a real
  * form plus a hostile structure: array indexes in the billions, thousands of fields, a name
  * nested 20,000 levels, multipart without its boundary, broken JSON in Conform's reserved
@@ -111,7 +111,7 @@ async function sendRaw(
 
 const name = (target: Target) => `${target.pattern}${target.variant ? ` (${target.variant})` : ""}`;
 
-describe("hostile form structures (issue 20)", () => {
+describe("hostile form structures (decision 020)", () => {
   it("covers every route with an action in the route table", async () => {
     const withActions = new Set((await routesWithActions()).map((r) => r.pattern));
     const covered = new Set([...TARGETS.map((t) => t.pattern), ...INPUTLESS]);
@@ -182,7 +182,7 @@ describe("hostile form structures (issue 20)", () => {
             if (status >= 400) {
               expect(await databaseFingerprint(fixture.services.db), label).toBe(before);
             }
-            // A single-line text field never takes a line break (issue 20 item 5), and no
+            // A single-line text field never takes a line break (docs/product.md §6.1), and no
             // text field takes a NUL; a password is the one field where both are characters.
             const singleLine =
               ["text", "email", "phone"].includes(spec.kind) && !MULTI_LINE.has(field);
@@ -221,7 +221,7 @@ describe("hostile form structures (issue 20)", () => {
   }, 120_000);
 });
 
-describe("a NUL in an address (issue 20 item 2)", () => {
+describe("a NUL in an address (decision 020)", () => {
   it.each([
     ["/crafts?category=%00", false],
     ["/crafts.data?category=%00", false],
@@ -241,7 +241,7 @@ describe("a NUL in an address (issue 20 item 2)", () => {
   });
 });
 
-describe("redirects after sign-in stay on this site (issue 20 item 3)", () => {
+describe("redirects after sign-in stay on this site (decision 006)", () => {
   const attacks = ["/.//attacker.example/phish", "/..//attacker.example", "/%2e//attacker.example"];
 
   it.each(attacks)(

@@ -136,7 +136,7 @@ describe("contact form (/contact)", () => {
   });
 });
 
-describe("the optional phone number (issue 8: call or WhatsApp the requester)", () => {
+describe("the optional phone number (decision 004: call or WhatsApp the requester)", () => {
   it.each([
     ["/digital", QUOTE, "quote.company"],
     ["/contact", CONTACT, "contact.company"],
@@ -180,7 +180,7 @@ describe("the optional phone number (issue 8: call or WhatsApp the requester)", 
   );
 });
 
-describe("a failure on our side (spec §8 'Submission Failed')", () => {
+describe("a failure on our side (docs/product.md §8.1 'Submission Failed')", () => {
   it.each([
     ["/digital", "notifications"],
     ["/digital", "contact_requests"],

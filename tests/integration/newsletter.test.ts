@@ -129,7 +129,7 @@ describe("POST /newsletter", () => {
   });
 });
 
-describe("a failure on our side (spec §8)", () => {
+describe("a failure on our side (docs/product.md §8.1)", () => {
   it.each([
     ["popup", SUBSCRIPTION_FAILED],
     ["footer", SUBMISSION_FAILED],

@@ -15,7 +15,7 @@ import { createTestApp } from "#tests/setup/app.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
-/* Issue 3 acceptance: without SMTP_URL every message is an .eml file under DATA_DIR/mail/. */
+/* Decision 003 acceptance: without SMTP_URL every message is an .eml file under DATA_DIR/mail/. */
 
 let handle: DatabaseHandle;
 let services: ReturnType<typeof createTestServices>;

@@ -20,7 +20,7 @@ import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
 
 /*
- * Issue 3 acceptance: the outbox delivers through a real SMTP server (smtp-server on
+ * Decision 003 acceptance: the outbox delivers through a real SMTP server (smtp-server on
  * 127.0.0.1, read back with mailparser). Time is an injected clock and runs are explicit
  * (`runOnce`), so nothing here waits on a timer.
  */

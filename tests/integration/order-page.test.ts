@@ -18,7 +18,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 19: the buyer's private order page, /orders/<token>. The confirmation e-mail carries
+ * Decision 014: the buyer's private order page, /orders/<token>. The confirmation e-mail carries
  * the only copy of the token; the page shows exactly its order, 404 for anything else, and
  * nothing of another customer's.
  */

@@ -21,7 +21,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 19: an order's payment beside its status. Each transition with its history event and
+ * Decision 014: an order's payment beside its status. Each transition with its history event and
  * audit record (one transaction with the optional e-mail), the payment filter and its
  * counters, and the CSV columns; through the domain and through the real route handler.
  */

@@ -16,7 +16,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Output safety (issue 9): text stored by visitors or admins renders as text on every public
+ * Output safety (decision 010): text stored by visitors or admins renders as text on every public
  * and admin page — in the markup, in the hydration data and in JSON-LD — never as markup or
  * script.
  */

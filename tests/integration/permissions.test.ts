@@ -23,7 +23,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * The permission matrix (issue 6): every admin route, loader and action, page and data
+ * The permission matrix (decision 006): every admin route, loader and action, page and data
  * request, as an anonymous visitor, a signed-in non-admin and an admin. The routes come from
  * the route table; a new admin route fails the first test until it is listed here.
  * Data requests also name one loader at a time (`?_routes=<route id>`, which runs that loader
@@ -60,7 +60,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
 };
 
 /**
- * Resource routes (no page, no layout): the CSV downloads of issue 8. An admin gets the file
+ * Resource routes (no page, no layout): the CSV downloads of decision 009. An admin gets the file
  * (with the seeded row it must contain) instead of a page with the layout's data.
  */
 const RESOURCE_ROUTES: Record<
@@ -91,7 +91,7 @@ const RESOURCE_ROUTES: Record<
 
 /**
  * Admin routes open to everyone by design: signing in and out, and /admin, which only
- * redirects to /admin/dashboard (spec §2) and reads nothing (tested below).
+ * redirects to /admin/dashboard (docs/product.md §3) and reads nothing (tested below).
  */
 const PUBLIC_ADMIN_ROUTES = ["admin/login", "admin/logout", "admin/"];
 
@@ -150,7 +150,7 @@ beforeAll(async () => {
     service: "iot",
     message: CANARIES[4]!,
   });
-  // A submission held as possible spam (issue 16): only an admin sees, releases or deletes it.
+  // A submission held as possible spam (decision 016): only an admin sees, releases or deletes it.
   const [held] = await db
     .insert(heldSubmissions)
     .values({

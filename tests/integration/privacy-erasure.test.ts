@@ -18,7 +18,7 @@ import {
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * POPIA (issue 9): erasing a subscriber or a request also erases the outbox's copies of the
+ * POPIA (decision 010): erasing a subscriber or a request also erases the outbox's copies of the
  * e-mails about them, and leaves no personal data in the audit log; finished messages are
  * deleted after the retention period.
  */

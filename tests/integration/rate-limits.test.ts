@@ -4,7 +4,7 @@ import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Rate limits kept in the database (issue 9): what app processes on one PostgreSQL database
+ * Rate limits kept in the database (decision 010): what app processes on one PostgreSQL database
  * use, so a script cannot multiply its allowance by hitting different processes.
  */
 

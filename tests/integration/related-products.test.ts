@@ -7,7 +7,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * 'You may also like' (spec §2, §9: up to 4 related products): products sharing a category
+ * 'You may also like' (docs/product.md §2.8, §9: up to 4 related products): products sharing a category
  * with the viewed one, each once, never the viewed one. The viewed product has two
  * categories, and two candidates share both with it, so a join over the links yields them
  * twice; there are five candidates in all, so the limit cuts. Names sort the product itself,

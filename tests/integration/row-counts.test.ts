@@ -7,7 +7,7 @@ import { sqlRows } from "#tests/factories/operations.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 18: the subscribers' and quote requests' totals come from counters kept by triggers
+ * Decision 009: the subscribers' and quote requests' totals come from counters kept by triggers
  * (migration 0011). They must equal counting the rows after anything that writes them.
  */
 

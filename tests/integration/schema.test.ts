@@ -127,7 +127,7 @@ describe("schema constraints", () => {
 });
 
 describe("indexes", () => {
-  it("has one for every list order and search of the spec", async () => {
+  it("has one for every list order and search of docs/product.md", async () => {
     type IndexRow = { tablename: string; indexdef: string };
     const result: unknown = await handle.db.execute(
       sql`select tablename, indexdef from pg_indexes where schemaname = 'public'`,
@@ -139,7 +139,7 @@ describe("indexes", () => {
     const definitions = (table: string) =>
       rows.filter((row) => row.tablename === table).map((row) => row.indexdef.split(" USING ")[1]);
     const expected: [table: string, definition: RegExp][] = [
-      // Lists: products and categories by name, the rest newest first (spec §9).
+      // Lists: products and categories by name, the rest newest first (docs/product.md §9).
       ["products", /^btree \(name\)$/],
       ["products", /^btree \(lower\(name\), name, id\)$/],
       ["categories", /^btree \(name\)$/],

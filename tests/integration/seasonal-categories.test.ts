@@ -18,7 +18,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 19: a seasonal category appears and disappears at its window's edges, in
+ * Decision 014: a seasonal category appears and disappears at its window's edges, in
  * Johannesburg time (00:00 SAST is 22:00 UTC the day before). The domain reads take the
  * clock; the pages are checked against today's real date with a window built around it.
  */

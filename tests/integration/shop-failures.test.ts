@@ -8,9 +8,9 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * The shop's empty and failure states (spec §8): an empty catalogue, "Crafts data failure:
- * only logged. Loading ends and the empty messages show", and "Product load failure:
- * destructive 'Error' / 'Failed to load product details', then the not-found view". The
+ * The shop's empty and failure states (docs/product.md §8.1): an empty catalogue, the shop's data failing
+ * (logged; the empty texts show), and a product that cannot be loaded ('Error' / 'Failed to
+ * load product details', then the not-found view). The
  * failures are real database failures: a table renamed away inside the test database.
  */
 
@@ -48,7 +48,7 @@ function expectNoSqlLeak(body: string) {
   expect(body).not.toMatch(/\bat [\w.]+ \(.*:\d+:\d+\)/); // no stack trace
 }
 
-/** The text of an element as rendered, exactly (spec §8 texts are exact). */
+/** The text of an element as rendered, exactly (docs/product.md §8.1 texts are exact). */
 function textElement(text: string) {
   return new RegExp(`>${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</`);
 }

@@ -11,7 +11,7 @@ import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
- * Issue 20 item 5: a line break in a single-line field (name, e-mail, phone, subject, product
+ * docs/product.md §6.1: a line break in a single-line field (name, e-mail, phone, subject, product
  * or category name) is refused by every form, with the field's message, 4xx, nothing stored
  * and no e-mail queued: a checkout "name" can no longer carry a second paragraph into the
  * confirmation e-mail sent to whatever address was typed.

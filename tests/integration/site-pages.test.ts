@@ -22,7 +22,7 @@ describe("About video shipped with the site (ABOUT_VIDEO_URL unset)", () => {
     const fresh = await createTestApp(createTestServices(handle));
     const body = await (await fresh.request("/")).text();
     // The player is in the page for a browser without JavaScript; with it, the poster stands
-    // in its place until the section nears the screen (issue 18).
+    // in its place until the section nears the screen (decision 022).
     const video = /<noscript>(<video\b[^>]*>[\s\S]*?<\/video>)<\/noscript>/.exec(body)?.[1] ?? "";
     const tag = video.slice(0, video.indexOf(">") + 1);
     for (const attribute of [

@@ -55,7 +55,7 @@ describe("/admin/users", () => {
     const html = await page.text();
     expect(html).toContain("Manage Admin Users");
     expect(html).toContain("No users found.");
-    // Spec §2: the empty text is for an empty result only.
+    // docs/product.md §3.12: the empty text is for an empty result only.
     const found = await app.request("/admin/users?q=zoe", { headers: { Cookie: cookie } });
     const foundHtml = await found.text();
     expect(foundHtml).toContain("zoexstaff@shop.example");
@@ -135,7 +135,7 @@ describe("/admin/users", () => {
     expect(revoked.body).toContain("Admin access revoked.");
     expect(await isAdmin(db, staff.id)).toBe(false);
 
-    // Each change is in the audit log with who made it (issue 9).
+    // Each change is in the audit log with who made it (decision 010).
     const audit = await db
       .select()
       .from(auditLog)

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_ROUTES } from "#tests/setup/routes.ts";
 
 /*
- * The JavaScript budget of the public pages (issue 10), read from the production build's
+ * The JavaScript budget of the public pages (decision 011), read from the production build's
  * Vite manifest: what a first visit to each public page loads (the client entry, the root,
  * the site layout and the page, with every static import) stays within 150 KB gzip, and none
  * of it is admin code. Lazily loaded chunks (dynamic imports) do not count: they load on

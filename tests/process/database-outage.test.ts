@@ -99,7 +99,7 @@ describe("a database outage under a running server", () => {
       expect(order.status).toBe(503);
       expect(order.retryAfter).toBe("30");
       expect(order.text).toContain("Our database cannot be reached just now");
-      // A shop filter never rendered before: the shop's own failure state (spec §8), 503.
+      // A shop filter never rendered before: the shop's own failure state (docs/product.md §8.1), 503.
       const filtered = await get("/crafts?category=Never%20Rendered");
       expect(filtered.status).toBe(503);
       expect(filtered.retryAfter).toBe("30");

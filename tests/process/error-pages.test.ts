@@ -7,8 +7,8 @@ import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
- * Real production errors (issue 9 "error pages and logs never show a stack trace or SQL to
- * the visitor"): the production server runs on a throwaway PostgreSQL database, which is
+ * Real production errors (decision 010: error pages and logs never show a stack trace or SQL to
+ * the visitor): the production server runs on a throwaway PostgreSQL database, which is
  * then broken under it (three tables renamed). A public page, a public form, `.data`
  * requests and an admin page must answer with the status and the generic screen (or the
  * page's own message) and nothing of the SQL, the table names, a stack frame or a file path;
@@ -131,7 +131,7 @@ const postForm = (path: string, body = contactForm()) =>
   });
 
 describe("a broken database under the production server", () => {
-  it("a public form answers 503 with its own notice (spec §8), no SQL, no stack", async ({
+  it("a public form answers 503 with its own notice (docs/product.md §8.1), no SQL, no stack", async ({
     skip,
   }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
@@ -142,7 +142,7 @@ describe("a broken database under the production server", () => {
     expectNoLeak(body, "POST /contact");
   });
 
-  it("a page without its own error screen shows the generic one (spec §2), no SQL", async ({
+  it("a page without its own error screen shows the generic one (docs/product.md §2.1), no SQL", async ({
     skip,
   }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
@@ -167,7 +167,9 @@ describe("a broken database under the production server", () => {
     expectNoLeak(body, "POST unsubscribe");
   });
 
-  it("a public page answers with its own message (spec §8), no SQL, no stack", async ({ skip }) => {
+  it("a public page answers with its own message (docs/product.md §8.1), no SQL, no stack", async ({
+    skip,
+  }) => {
     skip(!TEST_DATABASE_URL, NO_DATABASE);
     const response = await fetch(`${base}${productPath}`);
     expect(response.status).toBeGreaterThanOrEqual(500);

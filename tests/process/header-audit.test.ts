@@ -4,7 +4,7 @@ import { createTempDataDir } from "#tests/setup/services.ts";
 import { auditSiteHeaders, HEADER_RULES } from "../../scripts/lib/header-verdicts.ts";
 
 /*
- * `npm run audit:headers` against the production server itself (issue 9): the verdicts of
+ * `npm run audit:headers` against the production server itself (decision 010): the verdicts of
  * scripts/lib/header-verdicts.ts over the real headers of /, a product page and /admin/login.
  * The unit test of the verdicts uses hand-written headers; this one catches the server
  * drifting from them.

@@ -5,7 +5,7 @@ import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
- * What an operator relies on (issue 2): /healthz tells a load balancer whether the database
+ * What an operator relies on: /healthz tells a load balancer whether the database
  * answers, and a visit to a path with no page is logged as a warning with the path.
  */
 

@@ -7,7 +7,7 @@ import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
- * The page cache (issue 10) in the production build: public pages come from memory with a
+ * The page cache (decision 011) in the production build: public pages come from memory with a
  * fresh nonce and form stamp per response; made-up query parameters share the cached page;
  * personal pages are never stored; an admin's catalogue change empties the cache at once, and
  * a committed change empties the cache of every process on the same PostgreSQL database.

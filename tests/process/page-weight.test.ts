@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS } from "../../playwright.config.ts";
 import { PUBLIC_PATHS } from "../e2e/site/public-paths.ts";
 
 /*
- * What a first visit transfers (issue 18): every byte Chromium receives (headers and
+ * What a first visit transfers (docs/performance.md): every byte Chromium receives (headers and
  * compressed bodies) for a public page loaded on a phone's screen (412 × 823, as Lighthouse's
  * mobile profile) with nothing cached: the HTML, its styles, scripts and font, and the images
  * on the first screen (not the lazy images further down that Chromium fetches early). Counted from the request log, so the figures are exact, not timed.
@@ -15,7 +15,7 @@ import { PUBLIC_PATHS } from "../e2e/site/public-paths.ts";
  */
 
 const KB = 1024;
-/** The home page, the first page most visitors see (issue 18). */
+/** The home page, the first page most visitors see (docs/performance.md). */
 const HOME_BUDGET = 150 * KB;
 /** Every other public page. */
 const PAGE_BUDGET = 200 * KB;

@@ -6,7 +6,7 @@ import { examplePath, routesWithActions } from "#tests/setup/routes.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
- * Issue 9 through the whole HTTP stack of the production build: the security headers and the
+ * Decision 010 through the whole HTTP stack of the production build: the security headers and the
  * CSP nonce on rendered pages, the same-site check on every action of the route table, and the
  * body size limits.
  */
@@ -103,7 +103,7 @@ describe("security headers", () => {
   });
 });
 
-describe("client addresses behind the trusted proxy (issue 20)", () => {
+describe("client addresses behind the trusted proxy (decision 010)", () => {
   const signIn = (password: string, forwardedFor: string) =>
     post("/admin/login", {
       body: new URLSearchParams({ intent: "login", email: "owner@example.co.za", password }),
@@ -189,7 +189,7 @@ describe("request body limits", () => {
   });
 });
 
-describe("hostile form structures (issue 20)", () => {
+describe("hostile form structures (decision 020)", () => {
   it("survives the 60-byte request that used to exhaust the heap, and stays healthy", async () => {
     const crash = "intent=login&email=a%40b.co&password=abcdefg&x[999999999]=1";
     for (const path of ["/admin/login.data", "/admin/login", "/checkout", "/checkout.data"]) {
@@ -281,7 +281,7 @@ describe("logs", () => {
     }
   });
 
-  /* Issue 29 item 4: an address the router decodes is redacted decoded, in every field. */
+  /* An address the router decodes is redacted decoded, in every field. */
   it("never contain a buyer's order token or an unsubscribe token, however encoded", async () => {
     const tokens = Array.from(
       { length: 7 },

@@ -4,7 +4,7 @@ import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
- * Hashed assets (issue 10): immutable for a year, and sent as the build's pre-compressed
+ * Hashed assets (decision 011): immutable for a year, and sent as the build's pre-compressed
  * Brotli or gzip copy when the browser accepts it (never compressed again per request).
  */
 
@@ -131,7 +131,7 @@ const inlineStyles = (page: string) =>
     css: match[2]!,
   }));
 
-describe("the public stylesheet (issue 18)", () => {
+describe("the public stylesheet (decision 012)", () => {
   it("is inline, first in the head, with the response's CSP nonce, and no stylesheet is fetched", async () => {
     // A cached page gets each response's own nonce too: two answers, two nonces.
     for (let answer = 0; answer < 2; answer++) {
@@ -204,7 +204,7 @@ describe("the font", () => {
   });
 });
 
-describe("the About video's files (issue 16)", () => {
+describe("the About video's files (decision 021)", () => {
   it("are served from /media with a year's immutable cache, and nothing asks for them first", async () => {
     const sources = [...html.matchAll(/<source src="(\/media\/[^"]+)"/g)].map((m) => m[1]!);
     const captions = /<track\b[^>]*src="(\/media\/[^"]+\.vtt)"/.exec(html)?.[1];

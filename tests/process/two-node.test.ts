@@ -34,7 +34,7 @@ import { environmentWithoutAppSettings } from "../../scripts/lib/server-process.
 
 /*
  * Two app processes on one PostgreSQL database behind Debian's nginx running the shipped site
- * (deploy/nginx/kwezi.conf, verbatim; issue 17 item 5). Each process has its own DATA_DIR;
+ * (deploy/nginx/kwezi.conf, verbatim; decision 018). Each process has its own DATA_DIR;
  * nginx speaks TLS (a throwaway certificate) and passes the visitor's address on, which the
  * processes believe from nginx alone (TRUST_PROXY=127.0.0.1). It shows that:
  *   (a) an admin stays signed in whichever process answers;

@@ -13,8 +13,8 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
 /*
  * Every route action of the route table as a target for robustness tests: its path, the
  * form's real fields with a valid value each, what the page adds (stamp, intent), and the
- * messages an answer must hold. Defined once, for the fuzz test (issue 9) and the hostile
- * form structures of issue 20.
+ * messages an answer must hold. Defined once, for the fuzz test (decision 010) and the hostile
+ * form structures of decision 020.
  */
 
 /**

@@ -17,7 +17,7 @@ import { pngImage } from "./images.ts";
 /*
  * A small shop with something in every kind of table: an admin, a category and products with
  * images, orders with their lines and e-mails, a quote request, a subscriber. Backups,
- * restores and moves are proven on it (issue 17).
+ * restores and moves are proven on it (decision 019).
  */
 export async function seedShop(db: Database, env: Env, storage: FileStorage) {
   const admin = await createTestUser(db, { email: "owner@example.co.za", admin: true });

@@ -12,7 +12,7 @@ import { Spinner } from "#app/components/ui/spinner.tsx";
 import { useReturnFocus } from "#app/lib/return-focus.ts";
 
 /**
- * A confirmation before something that cannot be undone (spec §2 'Delete Product', 'Remove
+ * A confirmation before something that cannot be undone (docs/product.md §3.4 'Delete Product', §3.10 'Remove
  * Subscriber'). The confirm button submits `form` (a fetcher form rendered by the caller, so
  * the action runs on the server and works the same for every list); the caller closes the
  * dialog when the fetcher is done, whether it succeeded or failed.

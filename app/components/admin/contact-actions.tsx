@@ -4,7 +4,7 @@ import { telHref, whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /**
- * Quick actions that South African customers answer fastest (issue 8): call, WhatsApp with a
+ * Quick actions that South African customers answer fastest (decision 004): call, WhatsApp with a
  * prefilled message, and e-mail. A number that cannot be put in international form gets no
  * WhatsApp link (wa.me needs one).
  */

@@ -17,7 +17,7 @@ import { OPEN_QUOTE_OVERDUE_HOURS, OVERDUE_PAYMENT_TEXT } from "#app/lib/payment
 import { cn } from "#app/lib/utils.ts";
 
 /*
- * The dashboard as a to-do list, above the spec's four cards: everything that waits for the
+ * The dashboard as a to-do list, above the four cards of docs/product.md §3.3: everything that waits for the
  * owner now (orders to call, payments to check, requests to answer, held submissions,
  * accounts asking for access), the overdue ones first and marked, each a link to the list
  * filtered to exactly those; then this week against last week. "Nothing to do" only when

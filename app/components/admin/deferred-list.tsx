@@ -3,7 +3,7 @@ import { Await, isRouteErrorResponse, Navigate, useAsyncError } from "react-rout
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 
 /*
- * An admin list whose rows may still be on their way (spec §2 'Loading products...',
+ * An admin list whose rows may still be on their way (docs/product.md §3.4 'Loading products...',
  * 'Loading categories...', 'Loading subscribers...', 'Loading quote requests...', the orders'
  * six skeleton cards). The server renders the rows at once; arriving from another page, the
  * route's clientLoader hands over the server loader's promise, so the page shows at once

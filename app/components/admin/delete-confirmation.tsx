@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 /*
- * Deleting a row from an admin list (spec §4 "Deletions"): the Delete button opens the
+ * Deleting a row from an admin list (docs/product.md §5.7): the Delete button opens the
  * confirmation dialog; confirming posts `intent=delete&id=…` through the page's fetcher; the
  * dialog closes when the answer arrives, whether the delete succeeded or failed, and the list
  * reloads (React Router revalidates after the action).
@@ -21,7 +21,7 @@ export interface DeleteTarget {
 
 type Fetcher = ReturnType<typeof useFetcher>;
 
-/** Spec §2 'Delete Product' wording, used for categories too. */
+/** docs/product.md §3.4 'Delete Product' wording, used for categories too. */
 export const deleteQuestion = (target: DeleteTarget) =>
   `Are you sure you want to delete "${target.name}"? This action cannot be undone.`;
 

@@ -3,7 +3,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { cn } from "#app/lib/utils.ts";
 
 /**
- * 'Export CSV' (issue 8): a plain link to an admin resource route, so the browser downloads
+ * 'Export CSV' (decision 009): a plain link to an admin resource route, so the browser downloads
  * the streamed file itself (a client-side navigation would try to render it).
  */
 export function ExportLink({ href, label = "Export CSV" }: { href: string; label?: string }) {

@@ -27,7 +27,7 @@ import type { VerdictCount } from "#app/server/spam/form-guard.server.ts";
 import type { HeldSubmission } from "#app/server/spam/held.server.ts";
 
 /*
- * The parts of /admin/held (issue 16 item 3): a list of held submissions, each with Release
+ * The parts of /admin/held (decision 016): a list of held submissions, each with Release
  * and Delete, and the counters of what the form defences decided.
  */
 

@@ -9,7 +9,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "#app/lib/validation/catal
 import { useShrunkUpload } from "./use-shrunk-upload.ts";
 
 /**
- * An image input with a preview before upload (spec §2 'Product Image with preview'): the
+ * An image input with a preview before upload (docs/product.md §3.5 'Product Image with a preview'): the
  * current image, or the chosen file once picked. With a current image, 'Remove image' takes
  * it away on save. The server checks the file's bytes; `accept` only narrows the picker.
  * With JavaScript, a large photo is made smaller before it is sent (use-shrunk-upload.ts).

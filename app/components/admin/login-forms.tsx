@@ -10,7 +10,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 
 /*
- * The two forms of /admin/login (spec §2, §4): Login and Create Account, validated in the
+ * The two forms of /admin/login (docs/product.md §3.1, §5.3): Login and Create Account, validated in the
  * browser with the same schemas the route's action checks.
  */
 
@@ -103,7 +103,7 @@ export function LoginForm({
 export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signup";
-  // Spec §2: one toggle shows or hides both sign-up password fields.
+  // docs/product.md §3.1: one toggle shows or hides both sign-up password fields.
   const [showPasswords, setShowPasswords] = useState(false);
   const [form, fields] = useForm({
     id: "signup",

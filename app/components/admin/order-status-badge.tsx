@@ -5,7 +5,7 @@ import {
   type OrderStatus,
 } from "#app/lib/order-status.ts";
 
-/** Spec §4: pending yellow, processing blue, shipped and delivered green, cancelled red. */
+/** docs/product.md §5.4: pending yellow, processing blue, shipped and delivered green, cancelled red. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
     <Badge variant={ORDER_STATUS_BADGE[status]} data-status={status}>

@@ -5,7 +5,7 @@ import { pageWindow } from "#app/lib/pagination.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /**
- * Previous, up to five page numbers with ellipses, the last page, and Next (spec §2
+ * Previous, up to five page numbers with ellipses, the last page, and Next (docs/product.md §3.8
  * /admin/orders). Links keep the list's other query parameters (search, filter) and drop a
  * dialog's (`drop`), so the state stays in the URL and works without JavaScript.
  */

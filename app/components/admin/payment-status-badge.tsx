@@ -7,7 +7,7 @@ import {
 } from "#app/lib/payment-status.ts";
 
 /**
- * An order's payment state (issue 19), beside its status badge: square corners and a note
+ * An order's payment state (decision 014), beside its status badge: square corners and a note
  * icon tell it apart from the status at a glance; the words say "Payment" to a screen reader.
  */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {

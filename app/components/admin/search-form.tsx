@@ -27,7 +27,7 @@ import { cn } from "#app/lib/utils.ts";
  * box as it is, even while the previous navigation is still under way (two forms, each
  * copying the other's value from the URL, sent the old value in that moment).
  *
- * With JavaScript it searches as the admin types (issue 16 item 1, decision 017): see
+ * With JavaScript it searches as the admin types (decision 017): see
  * `useSearchAsYouType`.
  */
 export function AdminSearchForm({

@@ -9,7 +9,7 @@ export type FieldControlProps = {
 };
 
 /**
- * A labelled form field with its hint and its first error (product.md §5 messages), for the
+ * A labelled form field with its hint and its first error (docs/product.md §6.2 messages), for the
  * public forms, the checkout and the admin's forms alike.
  *
  * - A Conform form spreads the field's props on the control (the child), which carries

@@ -9,7 +9,7 @@ const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(ur
 const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink shadow-card";
 
 /**
- * The About section's video (spec §2 "embedded video"). Out of the box it is the company video
+ * The About section's video (docs/product.md §2.4: "the company's video"). Out of the box it is the company video
  * shipped with the site (public/media, made by scripts/make-about-video.ts); ABOUT_VIDEO_URL
  * replaces it with the operator's own. The home loader says which (about-video.server.ts).
  */
@@ -30,7 +30,7 @@ export function AboutVideo({ video }: { video: AboutVideoSource }) {
  * A <video> with controls costs the browser's style pass about as much as the rest of the
  * page (its controls are a tree of their own), and the section is below the first screen: so
  * the page is first drawn with the poster alone, and the player takes its place when the
- * section comes near the screen, or at once when the poster is pressed (issue 18). Without
+ * section comes near the screen, or at once when the poster is pressed (decision 022). Without
  * JavaScript the player is there from the start (<noscript>), and the poster hides itself
  * (`scripting: none`).
  */

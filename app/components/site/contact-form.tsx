@@ -7,7 +7,7 @@ import { AntiSpamFields, FormNotice, OptionalPhoneField, useEnquiryForm } from "
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
-/** The /contact message form (spec §2, §4, §5); posts to /contact's `contactAction`. */
+/** The /contact message form (docs/product.md §2.9, §5.8, §6.1); posts to /contact's `contactAction`. */
 export function ContactForm() {
   const { fetcher, actionData, errors, resetKey, schemaCheck, focusProps, busy, values } =
     useEnquiryForm({

@@ -32,7 +32,7 @@ export function AntiSpamFields() {
 }
 
 /**
- * Shows each new result's toast once (with JavaScript) — spec §8 texts and durations. Checked
+ * Shows each new result's toast once (with JavaScript) — docs/product.md §8.1 texts and durations. Checked
  * after every commit, not on dependency change (see useShowToast).
  */
 export function useResultToast(result: FormResult | undefined) {
@@ -87,7 +87,7 @@ export function NoticeBox({
 }
 
 /**
- * The optional phone number of the quote and contact forms (issue 8: the company may call
+ * The optional phone number of the quote and contact forms (decision 004: the company may call
  * or WhatsApp back); checked with the checkout's rule when given.
  */
 export function OptionalPhoneField({
@@ -118,7 +118,7 @@ export function OptionalPhoneField({
 /**
  * Client-side state of a public form: errors found in the browser with the shared schema,
  * replaced by the server's answer when it arrives. `resetKey` changes on success so the
- * fields are cleared then, and only then (spec §4).
+ * fields are cleared then, and only then (docs/product.md §5.8).
  */
 export function useFormState(result: FormResult | undefined) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -168,7 +168,7 @@ function useFocusKeptThroughAnswer(result: FormResult | undefined) {
 
 /**
  * Checks a form in the browser with its shared zod schema before it is sent, without putting
- * zod in the first page load (issue 10): the schema module loads when the visitor first
+ * zod in the first page load (decision 012): the schema module loads when the visitor first
  * focuses the form. Once loaded, `check` runs on every submit and a failed check stops it;
  * a submit before it has loaded waits for it, then sends through `send`.
  */

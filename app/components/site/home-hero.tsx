@@ -19,7 +19,7 @@ function usePrefersReducedMotion() {
 }
 
 /**
- * Home hero (spec §2): the call to action rotates every 3 s through the three divisions.
+ * Home hero (docs/product.md §2.4): the call to action rotates every 3 s through the three divisions.
  * WCAG 2.2.2 asks that moving content can be paused: the rotation waits while the pointer or
  * the keyboard focus is on it, stops for good with the pause button, and never starts under
  * reduced motion. The link is one element whose text and target change, so a keyboard user

@@ -8,7 +8,7 @@ import { useCart } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/utils.ts";
 import { Logo } from "./logo.tsx";
 
-/** Spec §9: the bar becomes compact once the page has scrolled past 50 px. */
+/** docs/product.md §9: the bar becomes compact once the page has scrolled past 50 px. */
 const COMPACT_AFTER_PX = 50;
 
 function useScrolledPast(threshold: number) {
@@ -35,7 +35,7 @@ function QuoteLink({ className, onNavigate }: { className?: string; onNavigate?:
         onNavigate?.();
         const target = onHome ? document.getElementById("quote") : null;
         if (target) {
-          // Already on home: scroll smoothly instead of reloading (spec §2).
+          // Already on home: scroll smoothly instead of reloading (docs/product.md §2.2).
           event.preventDefault();
           target.scrollIntoView({ behavior: "smooth" });
           history.replaceState(null, "", "/#quote");

@@ -36,7 +36,7 @@ export function NewsletterForm({
   const busy = fetcher.state !== "idle";
   useResultToast(fetcher.data);
   const result = fetcher.data;
-  // A new form (empty field) after each success; kept as typed after an error (spec §4).
+  // A new form (empty field) after each success; kept as typed after an error (docs/product.md §5.8).
   const { resetKey, focusProps } = useFormState(result);
   useEffect(() => {
     if (!result) return;

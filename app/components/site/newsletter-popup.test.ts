@@ -21,7 +21,7 @@ function memoryStorage(entries: Record<string, string> = {}): Storage {
   };
 }
 
-describe("popupAllowed (spec §4 newsletter popup flags)", () => {
+describe("popupAllowed (docs/product.md §2.13 newsletter popup flags)", () => {
   const now = 1_800_000_000_000;
 
   it("allows the popup when no flag is stored", () => {

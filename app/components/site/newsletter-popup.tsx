@@ -5,7 +5,7 @@ import { NEWSLETTER_SUBSCRIBED_KEY } from "./newsletter-form.tsx";
 
 type DialogComponent = typeof import("./newsletter-popup-dialog.tsx").default;
 
-/** Spec §7 / §9 browser keys and timings. */
+/** docs/product.md §2.13 / §9 browser keys and timings. */
 export const POPUP_SEEN_KEY = "newsletterPopupSeen";
 export const POPUP_DELAY_MS = 5000;
 export const POPUP_CLOSE_AFTER_SUBSCRIBE_MS = 2000;
@@ -124,7 +124,7 @@ export function NewsletterPopup() {
 
   const onResult = useCallback(
     (result: FormResult) => {
-      // Success or "already subscribed": thank-you state, then close after 2 s (spec §4).
+      // Success or "already subscribed": thank-you state, then close after 2 s (docs/product.md §2.13).
       if (result.status !== "success") return;
       setThanks(true);
       closeTimer.current = window.setTimeout(close, POPUP_CLOSE_AFTER_SUBSCRIBE_MS);

@@ -24,7 +24,7 @@ import { telHref, whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /*
- * The buyer's own order page (issue 19): their order's lines, total, status, payment and
+ * The buyer's own order page (decision 014): their order's lines, total, status, payment and
  * what happens next, and how to reach the company. Plain links and text only: it works the
  * same without JavaScript.
  */
@@ -32,7 +32,7 @@ import { cn } from "#app/lib/utils.ts";
 /** The company's bank account for EFT (the EFT_* variables), when configured. */
 type BankAccount = EftDetails;
 
-/** Spec §1: "After placing your order, we will contact you to arrange payment and delivery". */
+/** docs/product.md §1: "After placing your order, we will contact you to arrange payment and delivery". */
 const CONTACT_NOTE =
   "After placing your order, we will contact you to arrange payment and delivery options.";
 

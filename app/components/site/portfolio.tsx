@@ -2,7 +2,7 @@ import { useState } from "react";
 import { PORTFOLIO, PORTFOLIO_FILTERS, type PortfolioFilter } from "#app/content/site.ts";
 import { cn } from "#app/lib/utils.ts";
 
-/** Portfolio with the All/Digital/Hardware/Bespoke filter, All by default (spec §2, §4). */
+/** Portfolio with the All/Digital/Hardware/Bespoke filter, All by default (docs/product.md §2.4, §5.2). */
 export function Portfolio() {
   const [filter, setFilter] = useState<PortfolioFilter>("All");
   const shown = filter === "All" ? PORTFOLIO : PORTFOLIO.filter((p) => p.category === filter);

@@ -10,7 +10,7 @@ import { AntiSpamFields, FormNotice, OptionalPhoneField, useEnquiryForm } from "
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
 /**
- * The quote form (spec §2, §4, §5). It posts to the page it is on (home, /digital,
+ * The quote form (docs/product.md §2.4, §5.8, §6.1). It posts to the page it is on (home, /digital,
  * /hardware export `quoteAction`), so it works without JavaScript; with JavaScript it
  * submits in the background and answers with a toast.
  */
@@ -85,7 +85,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
       </div>
       <Field id={`${idPrefix}-message`} label="Message" errors={errors.message}>
         {(props) => (
-          // Spec §5 / §9: the message box has a minimum height of 8rem.
+          // docs/product.md §6.2: the message box has a minimum height of 8rem.
           <Textarea
             {...props}
             name="message"

@@ -35,7 +35,7 @@ describe("PriceSchema", () => {
     expect(PriceSchema.parse("9999999999.99")).toBe(999_999_999_999);
   });
 
-  it("answers bad prices with the spec's message or a precise one", () => {
+  it("answers bad prices with the product's message or a precise one", () => {
     const message = (value: unknown) => PriceSchema.safeParse(value).error?.issues[0]?.message;
     for (const bad of [undefined, "", "abc", "1e3", "12.", ".5", "R12", "1,50", "NaN"]) {
       expect(message(bad), String(bad)).toBe("Valid price is required");
@@ -43,7 +43,7 @@ describe("PriceSchema", () => {
     expect(message("-1")).toBe("Price must be 0 or more");
     expect(message("1.234")).toBe("Price can have at most 2 decimal places");
     expect(message("10000000000")).toBe("Price must be at most R9 999 999 999.99");
-    // Issue 29 item 6: past JavaScript's exact integers, still the shop's words, not zod's.
+    // Past JavaScript's exact integers, still the shop's words, not zod's.
     for (const huge of ["99999999999999.99", "9".repeat(40), "9007199254740993"]) {
       expect(message(huge), huge).toBe("Price must be at most R9 999 999 999.99");
     }
@@ -75,7 +75,7 @@ describe("ProductFormSchema", () => {
     });
   });
 
-  it("gives the spec's messages for a blank name and a missing price", () => {
+  it("gives the product's messages for a blank name and a missing price", () => {
     const submission = parseWithZod(form({ name: "  ", price: "" }), {
       schema: ProductFormSchema,
     });
@@ -122,7 +122,7 @@ describe("category schemas", () => {
     });
   });
 
-  it("reads a special category's season as MM-DD days (issue 19)", () => {
+  it("reads a special category's season as MM-DD days (decision 014)", () => {
     const season = {
       seasonStartDay: "1",
       seasonStartMonth: "04",

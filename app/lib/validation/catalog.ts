@@ -7,9 +7,9 @@ import { plainString, singleLineString } from "./text.ts";
 const INCOMPLETE_FORM_MESSAGE = "This form was sent incompletely: reload the page and try again.";
 
 /*
- * The admin catalogue forms (spec §2 product form, category form, category manager; §5
+ * The admin catalogue forms (docs/product.md §3.5 product form, §3.6 category form, §3.7 category manager; §6.2
  * "Product", "Category form"). One schema per form: Conform runs it in the browser and the
- * route action runs it again on the server. The spec's messages are copied exactly.
+ * route action runs it again on the server. The messages of docs/product.md §6.2 are copied exactly.
  */
 
 export const CATALOG_MESSAGES = {
@@ -27,11 +27,11 @@ export const CATALOG_MESSAGES = {
   unknownCategory: "Choose categories from the list",
 } as const;
 
-/** Spec §8 "Image upload": the notice's title, and its description before the reason. */
+/** docs/product.md §8.3 "Images": the notice's title, and its description before the reason. */
 export const UPLOAD_ERROR_TITLE = "Upload Error";
 export const uploadErrorMessage = (reason: string) => `Failed to upload image: ${reason}`;
 
-/** Upload limits (issue 7): checked in the browser for a quick answer, enforced by the server. */
+/** Upload limits (decision 008): checked in the browser for a quick answer, enforced by the server. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** A form with an image may be at most this large; bigger bodies are refused unread. */
@@ -112,8 +112,8 @@ const monthOfYear = z.coerce
   .optional();
 
 /**
- * /admin/categories/new and /{id}: name and the Special Category switch (spec §7 "Form"), and
- * a special category's optional season (issue 19): a start and an end day and month that
+ * /admin/categories/new and /{id}: name and the Special Category switch (docs/product.md §3.6), and
+ * a special category's optional season (decision 014): a start and an end day and month that
  * come back every year. The errors about the season are reported on `season`.
  */
 /** The form's fields alone: the browser's constraints (Conform reads no root transform). */
@@ -152,7 +152,7 @@ export const CategoryFormSchema = CategoryFormFields.superRefine((value, ctx) =>
 });
 export type CategoryFormInput = z.infer<typeof CategoryFormSchema>;
 
-/** /admin/categories/manager: name, description and image (spec §7 "Manager"). */
+/** /admin/categories/manager: name, description and image (docs/product.md §3.7). */
 export const CategoryManagerSchema = z.object({
   intent: z.literal("save", {
     error: INCOMPLETE_FORM_MESSAGE,

@@ -4,7 +4,7 @@ import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
 import { personNameString, singleLineString } from "./text.ts";
 
 /*
- * The checkout form (spec §2 /checkout, §5 "Checkout"): Full Name, Email Address and Phone
+ * The checkout form (docs/product.md §2.11 /checkout, §6.1 "Checkout"): Full Name, Email Address and Phone
  * Number, all required, validated in the browser and again by the action. The cart's lines
  * travel as product ids and quantities (plus the unit price the visitor was shown, only to
  * detect a price change); the server prices the order.
@@ -51,7 +51,7 @@ export const CheckoutLineSchema = z.object({
 });
 
 export const CheckoutSchema = CheckoutContactSchema.extend({
-  /** Generated when the form renders; a resubmitted form stores one order (issue 5). */
+  /** Generated when the form renders; a resubmitted form stores one order (decision 005). */
   idempotencyKey: z.uuid(),
   lines: z.array(CheckoutLineSchema).max(200).default([]),
 });

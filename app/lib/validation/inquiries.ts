@@ -1,6 +1,6 @@
 /*
- * The quote and contact forms (spec §5): every field of the spec is required. Beyond the
- * original, a phone number may be given (issue 8: so the company can call or WhatsApp the
+ * The quote and contact forms (docs/product.md §6.1): every field of the original is required. Beyond the
+ * original, a phone number may be given (decision 004: so the company can call or WhatsApp the
  * requester); when it is, it must be a number the checkout would accept too. One schema per
  * form, used in the browser before submitting and again in the route action.
  */
@@ -36,7 +36,7 @@ const requiredText = (max: number) =>
     .min(1, REQUIRED_MESSAGE)
     .max(max, `Please keep this under ${max} characters.`);
 
-/** The same, on one line (a name, a subject): no line breaks (issue 20). */
+/** The same, on one line (a name, a subject): no line breaks (docs/product.md §6.1). */
 const requiredLine = (max: number) =>
   singleLineString({ error: REQUIRED_MESSAGE })
     .trim()

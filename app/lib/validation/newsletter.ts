@@ -5,7 +5,7 @@ import { INVALID_EMAIL, NEWSLETTER_SOURCES } from "../newsletter.ts";
 import { singleLineString } from "./text.ts";
 
 /*
- * Newsletter forms (spec §5): the e-mail must be non-empty and contain '@'; the server also
+ * Newsletter forms (docs/product.md §6.1): the e-mail must be non-empty and contain '@'; the server also
  * checks it is an address at all. The same schema serves the footer and the popup.
  */
 

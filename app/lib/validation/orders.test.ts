@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { johannesburgDate } from "../dates.ts";
 import { OrderPaymentFormSchema, PAYMENT_MESSAGES } from "./orders.ts";
 
-/** The payment form (issue 19): each state takes exactly its own fields. */
+/** The payment form (decision 014): each state takes exactly its own fields. */
 
 function form(fields: Record<string, string>) {
   const data = new FormData();

@@ -11,8 +11,8 @@ import { moneyAmountSchema } from "./money.ts";
 import { plainString, singleLineString } from "./text.ts";
 
 /*
- * The order forms of the admin (spec §2 /admin/orders/{id}; issue 8): the status selector
- * (with "E-mail the customer"), an internal note, and (issue 19) the payment. One action
+ * The order forms of the admin (docs/product.md §3.9 /admin/orders/{id}; decision 009): the status selector
+ * (with "E-mail the customer"), an internal note, and (decision 014) the payment. One action
  * takes them all, told apart by `intent`.
  */
 
@@ -59,7 +59,7 @@ export const PAYMENT_MESSAGES = {
   beforeOrder: "The payment date cannot be before the order was placed.",
 } as const;
 
-/** What a payment change sets (issue 19): each state with exactly the details it has. */
+/** What a payment change sets (decision 014): each state with exactly the details it has. */
 export type PaymentChange =
   | { status: "awaiting_contact" }
   | { status: "arranged"; method: PaymentMethod; reference: string | null }
@@ -89,7 +89,7 @@ const ReferenceSchema = singleLineString()
 const PaidOnSchema = z.iso.date({ error: PAYMENT_MESSAGES.date });
 
 /**
- * The payment form of the order dialog and page (issue 19). Which fields count depends on
+ * The payment form of the order dialog and page (decision 014). Which fields count depends on
  * the state chosen: a method (and maybe a reference) once arranged, an amount and a date
  * once paid. The others are ignored, unchecked, so a form that keeps them all (hidden by CSS,
  * and shown without JavaScript too) never fails on a field that does not apply. The date may

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { plainString } from "./text.ts";
 
 /*
- * The actions of /admin/quote-requests (spec §2, §4 "Quote request"; issue 8): mark resolved
- * or open, send a reply, erase a request (POPIA). Spec §5 sets no rule for the reply text: the
+ * The actions of /admin/quote-requests (docs/product.md §3.11, §5.5 "Quote request"; decision 009): mark resolved
+ * or open, send a reply, erase a request (POPIA). docs/product.md §6.2 sets no rule for the reply text: the
  * prefilled one can be sent as it stands. Only an empty reply is refused (it would e-mail
  * nothing but a subject).
  */

@@ -9,7 +9,7 @@ import { LINE_BREAK_MESSAGE, NAME_LINK_MESSAGE, UNSUPPORTED_CHARACTER_MESSAGE } 
 import { EMAIL_MESSAGE, LoginSchema, SignupSchema } from "./users.ts";
 
 /*
- * Issue 20 item 5: no single-line field anywhere takes a line break (CR, LF, U+2028, U+2029),
+ * docs/product.md §6.1: no single-line field anywhere takes a line break (CR, LF, U+2028, U+2029),
  * wherever in the value it is, and the field says so with its own message.
  */
 
@@ -21,7 +21,7 @@ const FORMS: {
   schema: ZodType;
   valid: Record<string, unknown>;
   fields: string[];
-  /** Where the spec gives the field one message for every problem. */
+  /** Where docs/product.md gives the field one message for every problem. */
   message?: string;
   /** Its multi-line text fields (line breaks allowed, control characters not). */
   multiLine?: string[];
@@ -150,7 +150,7 @@ describe("single-line fields refuse line breaks", () => {
 });
 
 /*
- * Issue 29 item 3: the C1 controls (U+0080–U+009F, NEL among them) are refused in every text
+ * docs/product.md §6.1: the C1 controls (U+0080–U+009F, NEL among them) are refused in every text
  * field, single- and multi-line, with the message other control characters get.
  */
 describe("text fields refuse C1 control characters", () => {
@@ -179,7 +179,7 @@ describe("text fields refuse C1 control characters", () => {
   });
 });
 
-/* Issue 29 item 2: a name is a name, not a link or markup that the shop would e-mail back. */
+/* docs/product.md §6.1: a name is a name, not a link or markup that the shop would e-mail back. */
 describe("name fields refuse links and markup", () => {
   const refused = [
     "https://win.example",

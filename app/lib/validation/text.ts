@@ -26,7 +26,7 @@ export const plainString = (options?: { error?: string }) =>
 
 /*
  * Single-line fields (a name, an e-mail address, a phone number, a subject, a product name …)
- * never hold a line break (issue 20 item 5). They end up in e-mail headers and in the first
+ * never hold a line break (docs/product.md §6.1). They end up in e-mail headers and in the first
  * lines of e-mails the shop sends to whatever address was typed: a "name" of "Hi Dave\nURGENT:
  * pay at https://attacker.example" would read as the shop's own words. So CR, LF and the
  * Unicode line and paragraph separators are refused, before trimming, with a message that

@@ -9,7 +9,7 @@ const messages = (result: { error?: Issues }) => {
   return first;
 };
 
-describe("LoginSchema (spec §5)", () => {
+describe("LoginSchema (docs/product.md §6.2)", () => {
   it("accepts a valid e-mail and a 6-character password", () => {
     const result = LoginSchema.safeParse({
       intent: "login",
@@ -20,7 +20,7 @@ describe("LoginSchema (spec §5)", () => {
     expect(result.data?.email).toBe("a@b.co");
   });
 
-  it("gives the spec's messages", () => {
+  it("gives the product's messages", () => {
     const result = LoginSchema.safeParse({
       intent: "login",
       email: "not-an-email",
@@ -41,7 +41,7 @@ describe("LoginSchema (spec §5)", () => {
   });
 });
 
-describe("SignupSchema (spec §5)", () => {
+describe("SignupSchema (docs/product.md §6.2)", () => {
   it("requires the confirmation to match, on confirmPassword", () => {
     const result = SignupSchema.safeParse({
       intent: "signup",

@@ -3,21 +3,21 @@ import { z } from "zod";
 import "./zod-config.ts";
 import { hasLineBreaks } from "./text.ts";
 
-/** Spec §5 "Login" / "Create account": the messages are the spec's, character for character. */
+/** docs/product.md §6.2 "Sign-in" / "Create account": the messages are the product's, character for character. */
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
 export const PASSWORD_MISMATCH_MESSAGE = "Passwords do not match";
-/** Spec §9 "Password minimum". */
+/** docs/product.md §9 "Password minimum". */
 export const PASSWORD_MIN_LENGTH = 6;
 
-// Spec §5 gives the e-mail one message: a line break in it is just an invalid address.
+// docs/product.md §6.2 gives the e-mail one message: a line break in it is just an invalid address.
 const email = z
   .string({ error: EMAIL_MESSAGE })
   .refine((value) => !hasLineBreaks(value), EMAIL_MESSAGE)
   .trim()
   .max(254, EMAIL_MESSAGE)
   .pipe(z.email({ error: EMAIL_MESSAGE }));
-// Upper bound only to keep hashing cheap against absurd inputs; not a spec rule.
+// Upper bound only to keep hashing cheap against absurd inputs; not a product rule.
 const password = z
   .string({ error: PASSWORD_MESSAGE })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGE)

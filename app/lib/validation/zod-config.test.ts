@@ -4,7 +4,7 @@ import { OrderPaymentFormSchema, PAYMENT_MESSAGES } from "./orders.ts";
 import "./zod-config.ts";
 
 /*
- * Issue 29 item 6: a message a person can see is never zod's own ("Too big: expected int to
+ * A message a person can see is never zod's own ("Too big: expected int to
  * be <=9007199254740991", "Invalid input: expected string, received undefined").
  */
 

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { email: user.email };
 }
 
-/** Admin layout (spec §2): sidebar (collapsible on small screens) and the section content. */
+/** Admin layout (docs/product.md §3.2): sidebar (collapsible on small screens) and the section content. */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-dvh bg-muted lg:flex">

@@ -26,7 +26,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/audit";
 
 /*
- * The audit log (issue 9, beyond the original): who changed what, and when. Read-only; the
+ * The audit log (decision 010, beyond the original): who changed what, and when. Read-only; the
  * records are written in the same transaction as each change. The page shows each entry's
  * details in words; its CSV export keeps the raw values (audit-export.ts).
  */

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Client navigation: show the page at once with '...' on each card (spec §2) and fill in the
+ * Client navigation: show the page at once with '...' on each card (docs/product.md §3.3) and fill in the
  * numbers when the server answers. The server loader (and its guard) still decides.
  */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -134,7 +134,7 @@ function StatCards({ stats }: { stats: DashboardStats | null }) {
   );
 }
 
-/** Issue 3: e-mail that is failing needs the owner's eye (the office may be missing orders). */
+/** Decision 003: e-mail that is failing needs the owner's eye (the office may be missing orders). */
 function EmailWarning({ health }: { health: DashboardStats["emailHealth"] }) {
   if (health.failed === 0 && health.retrying === 0) return null;
   const parts = [
@@ -154,7 +154,7 @@ function EmailWarning({ health }: { health: DashboardStats["emailHealth"] }) {
   );
 }
 
-/** Issue 19: what needs doing and how the week goes, above the spec's four cards. */
+/** Decision 014: what needs doing and how the week goes, above the four cards of docs/product.md §3.3. */
 function TodoPanels({ stats }: { stats: DashboardStats | null }) {
   return (
     <div className="grid gap-4 xl:grid-cols-2 xl:items-start">

@@ -33,7 +33,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/email";
 
 /*
- * The e-mail outbox (issue 3, beyond the original): what the site sent or tried to send, why
+ * The e-mail outbox (decision 003, beyond the original): what the site sent or tried to send, why
  * a message failed, and a Retry for failed ones.
  */
 

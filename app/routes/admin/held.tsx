@@ -18,7 +18,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/held";
 
 /*
- * "Held as possible spam" (issue 16 item 3, decision 015): quote requests, contact messages
+ * "Held as possible spam" (decisions 016 and 015): quote requests, contact messages
  * and newsletter sign-ups that looked like a script but may be a person. Nothing of them was
  * e-mailed; Release sends them down the normal path, Delete erases them.
  */

@@ -38,14 +38,14 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-/** Spec §4: an admin who is already signed in goes to the remembered page or the dashboard. */
+/** docs/product.md §5.3: an admin who is already signed in goes to the remembered page or the dashboard. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = url.searchParams.get("redirectTo");
   const user = await getSessionUserFromRequest(request, context);
   if (user?.isAdmin) throw redirect(safeRedirectPath(redirectTo));
   // A signed-in non-admin (an admin role revoked meanwhile) is signed out and told why,
-  // as the guard of every other admin page does (spec §4 "Route guard", §8 'Access Denied').
+  // as the guard of every other admin page does (docs/product.md §5.3, §8.2 'Access Denied').
   if (user) throw await signOutDenied(context, user);
   return { redirectTo: safeRedirectPath(redirectTo, "") };
 }
@@ -140,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         headers: {
           "Set-Cookie": await commitSessionCookie(env, outcome.token),
-          // Spec §2: history replaced, so Back does not return to the login form.
+          // docs/product.md §3.1: history replaced, so Back does not return to the login form.
           "X-Remix-Replace": "true",
         },
       },
@@ -155,7 +155,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         alert: { title: ACCESS_DENIED_TOAST.title, message: ACCESS_DENIED_TOAST.description },
         toast: { id: toastId(), ...ACCESS_DENIED_TOAST },
       },
-      // Whoever the browser was signed in as before is signed out too (spec §4).
+      // Whoever the browser was signed in as before is signed out too (docs/product.md §5.3).
       {
         status: 403,
         headers: previousToken ? { "Set-Cookie": await clearSessionCookie(env) } : undefined,
@@ -163,7 +163,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  // Never says whether the e-mail has an account (issue 6).
+  // Never says whether the e-mail has an account (decision 006).
   const message =
     outcome.kind === "rate-limited"
       ? tooManyAttemptsMessage(outcome.retryAfterSeconds)
@@ -191,7 +191,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
         : "login";
   const [tab, setTab] = useState(initialTab);
   useShowToast(actionData?.toast);
-  // Spec §4: after Create Account the page switches back to the Login tab.
+  // docs/product.md §5.3: after Create Account the page switches back to the Login tab.
   useEffect(() => {
     if (actionData?.registered) setTab("login");
   }, [actionData]);
@@ -206,7 +206,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
             Sign in to manage products, orders and enquiries.
           </p>
         </div>
-        {/* Spec §2: forms reset when the path changes. */}
+        {/* docs/product.md §3.1: forms reset when the path changes. */}
         <Tabs key={location.pathname} value={tab} onValueChange={setTab}>
           <TabsList>
             <TabsTrigger value="login">Login</TabsTrigger>

@@ -9,7 +9,7 @@ import {
 import type { Route } from "./+types/logout";
 
 /**
- * Sign Out (spec §4, §8): the session row is deleted, so the cookie is worthless even if it
+ * Sign Out (docs/product.md §5.3, §8.2): the session row is deleted, so the cookie is worthless even if it
  * was copied; then 'Logged Out' on the login page. A POST only: a link or image on another
  * site cannot sign anyone out.
  */

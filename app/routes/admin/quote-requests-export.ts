@@ -10,7 +10,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/quote-requests-export";
 
 /**
- * GET /admin/quote-requests/export.csv?q=&resolved=1 (issue 8): the requests and messages
+ * GET /admin/quote-requests/export.csv?q=&resolved=1 (decision 009): the requests and messages
  * the list shows (its search, and resolved ones only when they are shown).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

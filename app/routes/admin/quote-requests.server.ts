@@ -15,7 +15,7 @@ import {
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
- * The action of /admin/quote-requests: mark resolved or open, reply, erase (spec §2, §8
+ * The action of /admin/quote-requests: mark resolved or open, reply, erase (docs/product.md §3.11, §8.3
  * "Quote requests" notices). Each answer carries its toast; a reply's empty text also comes
  * back as the field's message.
  */

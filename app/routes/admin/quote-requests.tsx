@@ -53,7 +53,7 @@ const presence = pagePresence();
 
 /**
  * Arriving from another page, the page shows at once with its search, the 'Show resolved
- * requests' box and 'Loading quote requests...' (spec §2), and the cards arrive from the
+ * requests' box and 'Loading quote requests...' (docs/product.md §3.11), and the cards arrive from the
  * server loader, which still guards and searches. Within the page (a new search, the dialog,
  * a change) the data is awaited as without a clientLoader.
  */

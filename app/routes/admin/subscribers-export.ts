@@ -9,7 +9,7 @@ import {
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/subscribers-export";
 
-/** GET /admin/subscribers/export.csv?q= (issue 8): the subscribers matching the search. */
+/** GET /admin/subscribers/export.csv?q= (decision 009): the subscribers matching the search. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, logger } = getServices(context);

@@ -58,7 +58,7 @@ const presence = pagePresence();
 
 /**
  * Arriving from another page, the page shows at once with its search box and 'Loading
- * subscribers...' (spec §2), and the rows and 'Total Subscribers: n' arrive from the server
+ * subscribers...' (docs/product.md §3.10), and the rows and 'Total Subscribers: n' arrive from the server
  * loader, which still guards and searches. Within the page (a new search, a removal) the data
  * is awaited as without a clientLoader.
  */
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The 'Remove Subscriber' confirmation (spec §2) for the chosen row. One fetcher for the page,
+ * The 'Remove Subscriber' confirmation (docs/product.md §3.10) for the chosen row. One fetcher for the page,
  * so the notice still shows after the removed row has left the table.
  */
 function useRemoval() {
@@ -109,7 +109,7 @@ function useRemoval() {
   const [target, setTarget] = useState<SubscriberRow | null>(null);
   const [open, setOpen] = useState(false);
   useShowToast(fetcher.data?.toast);
-  // Spec §4 (deletions): the dialog closes whether the removal succeeded or failed.
+  // docs/product.md §5.7 (deletions): the dialog closes whether the removal succeeded or failed.
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) setOpen(false);
   }, [fetcher.state, fetcher.data]);
@@ -166,7 +166,7 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
           <h2 id="subscribers-heading" className="flex items-center gap-2 text-lg font-semibold">
             <MailIcon className="size-5 text-primary" aria-hidden="true" />
-            {/* '...' while loading, as the dashboard's cards (spec §2). */}
+            {/* '...' while loading, as the dashboard's cards (docs/product.md §3.3). */}
             <DeferredPart resolve={list} fallback={<span>Total Subscribers: ...</span>}>
               {({ allTotal }) => (
                 <span data-testid="subscriber-total">

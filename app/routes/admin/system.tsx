@@ -10,7 +10,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/system";
 
 /*
- * System (issue 17, beyond the original): what an owner has still to set up (configuration
+ * System (beyond the original; decision 019 for the backup): what an owner has still to set up (configuration
  * warnings, app/server/system/warnings.server.ts), what the site runs on, and a backup of
  * everything the shop owns as one file (docs/deploy.md says how to restore it).
  */

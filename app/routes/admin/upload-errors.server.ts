@@ -2,10 +2,10 @@ import { type Toast, toast } from "#app/lib/toast.ts";
 import { UPLOAD_ERROR_TITLE, uploadErrorMessage } from "#app/lib/validation/catalog.ts";
 
 /*
- * Spec §8 "Image upload": 'Upload Error' / 'Failed to upload image: <reason>' for an image we
+ * docs/product.md §8.3 "Images": 'Upload Error' / 'Failed to upload image: <reason>' for an image we
  * refuse, and 'Error uploading image: <reason>' for an accepted image the server could not
- * store (a StorageWriteError), for the product form and the category manager. The spec's
- * third text, 'Failed to get public URL for uploaded image', has no counterpart: we serve the
+ * store (a StorageWriteError), for the product form and the category manager. The third
+ * text of §8.3, 'Failed to get public URL for uploaded image', has no counterpart: we serve the
  * files ourselves and derive their address from the key, which cannot fail.
  */
 
@@ -23,7 +23,7 @@ export function imageErrorToast(errors: string[] | null | undefined): Toast | nu
   return reason ? uploadErrorToast(reason) : null;
 }
 
-/** Spec §8 'Error uploading image: <reason>': the image was fine, storing it failed. */
+/** docs/product.md §8.3 'Error uploading image: <reason>': the image was fine, storing it failed. */
 export const imageStoreErrorMessage = (reason: string) => `Error uploading image: ${reason}`;
 
 export function imageStoreErrorToast(reason: string): Toast {

@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     type: "success",
   });
   if (intent === "revoke" && userId === me.userId) {
-    // An admin who revokes themself leaves the portal at once (issue 6).
+    // An admin who revokes themself leaves the portal at once (decision 006).
     await deleteSession(db, me.sessionId);
     return redirectWithToast(env, "/admin/login", success, {
       headers: { "Set-Cookie": await clearSessionCookie(env) },

@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
- * A fresh idempotency key each time the form renders: one order per form (issue 5); and the
- * form's own anti-spam stamp, issued when the checkout is shown (issue 20).
+ * A fresh idempotency key each time the form renders: one order per form (decision 005); and the
+ * form's own anti-spam stamp, issued when the checkout is shown (decision 016).
  */
 export function loader({ context }: Route.LoaderArgs) {
   return {

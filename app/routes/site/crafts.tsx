@@ -27,14 +27,14 @@ import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/crafts";
 
-/** Spec §2: the three quick tiles of the hero. */
+/** docs/product.md §2.7: the three quick tiles of the hero. */
 const HERO_TILES = [
   { name: "Mother's Day Gifts", blurb: "Personalised keepsakes for her", icon: HeartIcon },
   { name: "Easter Collection", blurb: "Seasonal décor and treats", icon: EggIcon },
   { name: "Custom Gifts", blurb: "Made to your design", icon: GiftIcon },
 ] as const;
 
-/** Spec §8/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
+/** docs/product.md §8.1/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
 const CATEGORY_NOTICE_MS = 2000;
 
 function announceCategory(name: string) {
@@ -52,7 +52,7 @@ function categoryHref(name: string) {
   return `/crafts?${new URLSearchParams({ category: name })}#products`;
 }
 
-/** A category the shop leaves out until its season comes back (issue 19). */
+/** A category the shop leaves out until its season comes back (decision 014). */
 type OffSeason = { name: string; returnsOn: string | null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCategories(db, now),
       listProducts(db, { category: requested || null }, now),
     ]);
-    // Case-insensitive match (spec §4); show the category's own spelling when it exists.
+    // Case-insensitive match (docs/product.md §5.2); show the category's own spelling when it exists.
     const match = requested
       ? all.find((c) => c.name.toLowerCase() === requested.toLowerCase())
       : undefined;
@@ -78,9 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: expiresHeader(nextChangeOfCategories(all, now)) },
     );
   } catch (error) {
-    // Spec §8 "Crafts data failure: only logged": the page shows its empty messages.
+    // docs/product.md §8.1 "The shop's data failing: logged": the page shows its empty messages.
     logger.error({ err: error }, "crafts: reading the catalogue failed");
-    // 503 and never cached: the next visitor gets a fresh try (issue 10 page cache), and a
+    // 503 and never cached: the next visitor gets a fresh try (decision 011, the page cache), and a
     // search engine or CDN does not take the empty shop for the real one (as for a product).
     return data(
       { categories: [], offSeason: [] as OffSeason[], products: [], category: requested || null },
@@ -97,7 +97,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const category = loaderData?.category;
   return seo(matches, {
     title: category ? `${category} | Bespoke Creations` : "Bespoke Creations",
-    // Spec §2: the page description uses the first 3 category names.
+    // docs/product.md §2.7: the page description uses the first 3 category names.
     description: names.length
       ? `Handcrafted and personalised gifts, made in Durban: ${names.join(", ")} and more.`
       : "Handcrafted and personalised gifts and seasonal items, made in Durban.",
@@ -141,7 +141,7 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
           </p>
           <ul className="mt-10 grid gap-4 sm:grid-cols-3">
             {HERO_TILES.map(({ name, blurb, icon: Icon }) => {
-              // Out of season, the tile says when its category returns (issue 19).
+              // Out of season, the tile says when its category returns (decision 014).
               const away = offSeasonOf(name);
               return (
                 <li key={name}>

@@ -84,7 +84,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
                   to={service.to}
                   className="inline-flex items-center gap-1 font-semibold text-primary hover:underline"
                 >
-                  {/* The spec's visible text; the rest names the target for screen readers
+                  {/* The visible text of docs/product.md §2.4; the rest names the target for screen readers
                       and search engines (a bare "See More" says nothing out of context). */}
                   {HOME_SECTIONS.services.seeMore}
                   <span className="sr-only"> about {service.title}</span>

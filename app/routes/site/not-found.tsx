@@ -4,7 +4,7 @@ import { getServices } from "#app/server/context.server.ts";
 import { redactUrl } from "#app/server/http/log-redaction.server.ts";
 import type { Route } from "./+types/not-found";
 
-/** Any other path (spec §2): the 404 page, with the path logged as a warning. */
+/** Any other path (docs/product.md §2.1): the 404 page, with the path logged as a warning. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   getServices(context).logger.warn({ path: redactUrl(pathname) }, "404: no page at this path");

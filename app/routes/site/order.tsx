@@ -10,7 +10,7 @@ import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
 import type { Route } from "./+types/order";
 
 /*
- * /orders/<token>: the buyer's private order page (issue 19), linked from the order
+ * /orders/<token>: the buyer's private order page (decision 014), linked from the order
  * confirmation e-mail; no sign-in. Never cached (the page cache leaves every path it does not
  * list to `private, no-store`), never indexed, and a wrong token is a plain 404 that shows
  * no order.

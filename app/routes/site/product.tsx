@@ -31,11 +31,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       relatedProducts(db, product, undefined, now),
       nextCatalogSeasonChange(db, now),
     ]);
-    // Its category tags leave out categories out of season (issue 19): the page changes by
+    // Its category tags leave out categories out of season (decision 014): the page changes by
     // itself when a season begins or ends, so it is cached no longer than that.
     return data({ product, related, toast: null }, { headers: expiresHeader(seasonChange) });
   } catch (error) {
-    // Spec §8 "Product load failure": the notice, then the not-found view.
+    // docs/product.md §8.1, a product that cannot be loaded: the notice, then the not-found view.
     logger.error({ err: error, productId: params.id }, "product: reading the product failed");
     const toast: Toast = {
       id: `product-load-${params.id}`,

@@ -6,7 +6,7 @@ import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
 import type { Route } from "./+types/sitemap-xml";
 
-/** The public pages of spec §2 that search engines should list (not cart/checkout). */
+/** The public pages of docs/product.md §2.1 that search engines should list (not cart/checkout). */
 const PAGES = [
   "/",
   "/digital",
@@ -25,8 +25,8 @@ const escapeXml = (value: string) =>
   );
 
 /**
- * /sitemap.xml: the public pages, each category's /crafts page while it is in season (issue
- * 19) and every product (issue 4 §5).
+ * /sitemap.xml: the public pages, each category's /crafts page while it is in season (decision
+ * 014) and every product (decision 004).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getServices(context);

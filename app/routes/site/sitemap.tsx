@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/sitemap",
   });
 
-/** Spec §2 /sitemap: links to the nine public routes. */
+/** docs/product.md §2.12 /sitemap: links to the nine public routes. */
 export default function SitemapPage() {
   return (
     <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">

@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { db, env, logger, rateLimits } = getServices(context);
-  // Like every public form: a script hammering the action is stopped (issue 9).
+  // Like every public form: a script hammering the action is stopped (decision 010).
   const limit = await rateLimits.consume("publicForm", getClientAddress(context));
   if (!limit.allowed) {
     return data(

@@ -11,7 +11,7 @@ import type { Database } from "../db/client.server.ts";
 import { likePattern, searchTerm } from "../db/search.server.ts";
 
 /*
- * The audit log (issue 9): every admin action that changes data is recorded with who, what
+ * The audit log (decision 010): every admin action that changes data is recorded with who, what
  * and when. Call `recordAudit` with the same transaction as the change itself, so a change
  * and its record commit (or roll back) together.
  */

@@ -1,5 +1,5 @@
 /*
- * One file holds everything a shop owns (issue 17, decision 019): every row of every table
+ * One file holds everything a shop owns (decision 019): every row of every table
  * and every uploaded file, whichever storage holds them. It is gzip-compressed JSON lines:
  *
  *   {"format":"kwezi-shop-backup","version":1,...,"tables":[{name,columns,rows}],"files":n}

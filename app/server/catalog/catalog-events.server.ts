@@ -3,7 +3,7 @@ import type { Database } from "../db/client.server.ts";
 
 /**
  * The channel on which a committed catalogue change is announced: every app process drops
- * its cached public pages (issue 10). Sent inside the writing transaction, so it is
+ * its cached public pages (decision 011). Sent inside the writing transaction, so it is
  * delivered only if the change commits.
  */
 export const CATALOG_CHANNEL = "catalog_changed";

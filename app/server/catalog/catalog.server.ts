@@ -13,8 +13,8 @@ import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 
 /*
- * Public catalogue reads (spec §7 "Public reads"). Prices leave this module as integer cents;
- * lists are ordered by name (spec §3, §9). A seasonal category out of season (issue 19) is
+ * Public catalogue reads (docs/product.md §2.7, §2.8). Prices leave this module as integer cents;
+ * lists are ordered by name (docs/product.md §4, §9). A seasonal category out of season (decision 014) is
  * left out of what the shop shows (the grid, the filter, product tags, the sitemap); the
  * reads take `now` so that tests can move the clock.
  */
@@ -103,7 +103,7 @@ export async function nextCatalogSeasonChange(db: Database, now = new Date()) {
 /**
  * A product's category links as JSON text, oldest link first: read in the same query as the
  * product (a correlated subquery), one round trip less for every page that lists products
- * (issue 18; a query costs 0.5-1.5 ms on PGlite). `categoryTagsOf` reads it.
+ * (docs/performance.md; a query costs 0.5-1.5 ms on PGlite). `categoryTagsOf` reads it.
  */
 const categoryLinks = sql<string>`(
   select coalesce(json_agg(json_build_object(
@@ -127,7 +127,7 @@ function categoryTagsOf(links: string, now: Date): CategoryTag[] {
 
 /**
  * Products ordered by name, optionally only those linked to the category of that name
- * (spec §4: matched case-insensitively; any linked category counts, not only the first).
+ * (docs/product.md §5.2: matched case-insensitively; any linked category counts, not only the first).
  */
 export async function listProducts(
   db: Database,
@@ -155,7 +155,7 @@ export async function listProducts(
                 and(
                   eq(productCategories.productId, products.id),
                   eq(sql`lower(${categories.name})`, category.toLowerCase()),
-                  // Out of season, the category filter finds nothing (issue 19).
+                  // Out of season, the category filter finds nothing (decision 014).
                   categoryInSeason(now),
                 ),
               ),
@@ -204,11 +204,11 @@ export async function getProduct(
   };
 }
 
-/** Spec §9: up to 4 related products. */
+/** docs/product.md §9: up to 4 related products. */
 export const RELATED_PRODUCTS_LIMIT = 4;
 
 /**
- * Products sharing a category with the given one (spec §7), never the product itself, each
+ * Products sharing a category with the given one (docs/product.md §2.8), never the product itself, each
  * once, ordered by name. The original cut at 4 links before removing duplicates; here the
  * limit applies to distinct products.
  */

@@ -13,8 +13,8 @@ import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
 import type { CatalogWriteOptions } from "./products.server.ts";
 
 /*
- * Admin reads and writes of categories (spec §2 /admin/categories, the category form and the
- * manager; §4 "Category delete"; issue 7). Names are unique regardless of case (a unique
+ * Admin reads and writes of categories (docs/product.md §3.6 /admin/categories, the category form and the
+ * manager (§3.7); §5.7 for deleting). Names are unique regardless of case (a unique
  * index on lower(name)); a category still linked to products is never deleted.
  */
 
@@ -56,12 +56,12 @@ export async function getCategory(db: Database, id: string): Promise<CategoryRec
 
 /**
  * What a save changes. The category form sends name, isSpecial and the season; the manager
- * sends name, description and image (spec §7). Fields left undefined keep their value.
+ * sends name, description and image (docs/product.md §3.7). Fields left undefined keep their value.
  */
 export interface CategoryChanges {
   name: string;
   isSpecial?: boolean;
-  /** A special category's season (issue 19); null: none. */
+  /** A special category's season (decision 014); null: none. */
   season?: SeasonWindow | null;
   description?: string | null;
   image?: ProcessedImage;
@@ -187,7 +187,7 @@ export type DeleteCategoryResult =
   | { ok: false; code: "not-found" }
   | { ok: false; code: "in-use"; productCount: number };
 
-/** Spec §8 'Failed to delete category. It may be in use by products.', plus how many use it. */
+/** docs/product.md §8.3 'Failed to delete category. It may be in use by products.', plus how many use it. */
 export function categoryInUseMessage(productCount: number) {
   const products = productCount === 1 ? "1 product" : `${productCount} products`;
   return `Failed to delete category. It may be in use by products. It is used by ${products}: remove it from ${productCount === 1 ? "that product" : "those products"} first.`;
@@ -201,7 +201,7 @@ async function linkedProductCount(db: Database, id: string) {
   return row?.n ?? 0;
 }
 
-/** Deletes a category that no product uses (spec §4), with its audit record. */
+/** Deletes a category that no product uses (docs/product.md §5.7), with its audit record. */
 export async function deleteCategory(
   db: Database,
   storage: FileStorage,

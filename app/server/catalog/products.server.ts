@@ -13,8 +13,8 @@ import { notifyCatalogChanged } from "./catalog-events.server.ts";
 import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
 
 /*
- * Admin reads and writes of products (spec §2 /admin/products and the product form, §7
- * "Admin reads/writes", issue 7). A product, its image reference and its category links are
+ * Admin reads and writes of products (docs/product.md §3.4 /admin/products and §3.5 the product form,
+ * decision 008 for the image). A product, its image reference and its category links are
  * saved in one transaction, with its audit record; image files no longer used are removed
  * only after the commit.
  */
@@ -31,7 +31,7 @@ export interface AdminProductRow {
 
 /**
  * Products ordered by name. `search` matches name, description or any linked category's
- * name as a case-insensitive substring (spec §2), in the database.
+ * name as a case-insensitive substring (docs/product.md §3.4), in the database.
  */
 export async function listAdminProducts(
   db: Database,
@@ -122,7 +122,7 @@ export async function getProductForEdit(db: Database, id: string): Promise<Produ
   return { ...rest, priceCents: toCents(price), categoryIds: links.map((l) => l.categoryId) };
 }
 
-/** The product form's Categories panel (spec §7: id, name, is_special by name). */
+/** The product form's Categories panel (docs/product.md §3.5: regular and special, by name). */
 export async function listCategoryOptions(db: Database): Promise<AdminCategoryTag[]> {
   return db
     .select({ id: categories.id, name: categories.name, isSpecial: categories.isSpecial })

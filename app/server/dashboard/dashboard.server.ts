@@ -27,22 +27,22 @@ import {
 } from "../orders/order-list.server.ts";
 import { countAwaitingApproval } from "../users/admin-access.server.ts";
 
-/** Spec §2 /admin/dashboard, plus the open and pending counts and the weekly orders (issue 6). */
+/** docs/product.md §3.3 /admin/dashboard, plus the open and pending counts and the weekly orders. */
 export interface DashboardStats {
   products: number;
   orders: number;
   pendingOrders: number;
   subscribers: number;
-  /** Quote requests and contact messages: both live in contact_requests (spec §3). */
+  /** Quote requests and contact messages: both live in contact_requests (docs/product.md §4). */
   quoteRequests: number;
   openQuoteRequests: number;
   /** Orders per week (Monday to Sunday, Johannesburg time), oldest first, 12 weeks. */
   ordersPerWeek: { weekStart: string; count: number }[];
-  /** E-mail that failed or is being retried: the dashboard warns (issue 3). */
+  /** E-mail that failed or is being retried: the dashboard warns (decision 003). */
   emailHealth: OutboxHealth;
   /** What waits for the owner, overdue first. */
   todo: DashboardTodo;
-  /** This week so far against all of last week (issue 19). */
+  /** This week so far against all of last week (decision 014). */
   week: WeekComparison;
 }
 
@@ -64,7 +64,7 @@ async function ordersOnDays(db: Database, from: string, to: string): Promise<num
   return Number(row?.total ?? 0);
 }
 
-/** Exact counts (spec §9 "Dashboard counts: exact counts"), read in parallel. */
+/** Exact counts (docs/product.md §3.3 "Counts are exact"), read in parallel. */
 export async function getDashboardStats(db: Database, now = new Date()): Promise<DashboardStats> {
   const [
     productCount,
@@ -79,7 +79,7 @@ export async function getDashboardStats(db: Database, now = new Date()): Promise
     week,
   ] = await Promise.all([
     db.$count(products),
-    // Orders, subscribers and requests from the counters their triggers keep (issue 18): at
+    // Orders, subscribers and requests from the counters their triggers keep (decision 009): at
     // 1,000,000 orders counting them took 0.2 s.
     countOrders(db, null),
     countOrders(db, "pending"),

@@ -13,7 +13,7 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** 23505: a unique index refused the row (e.g. a duplicate subscriber, spec §8). */
+/** 23505: a unique index refused the row (e.g. a duplicate subscriber, docs/product.md §8.1). */
 export const isUniqueViolation = (error: unknown) => pgErrorCode(error) === "23505";
 
 /**

@@ -6,7 +6,7 @@ import express, { type RequestHandler } from "express";
  * express.static over the build's client directory (favicon, images), asked only for paths
  * that name one of its files or folders. Every page request (/, /crafts, /products/<id>)
  * went through it first: a stat of a missing file and a 404 error object each time, 2-3% of
- * an uncached page's CPU (issue 18). The directory is the build's, fixed while the server
+ * an uncached page's CPU (decision 023). The directory is the build's, fixed while the server
  * runs; a path the listing cannot judge (escaped characters, dot segments) still goes to
  * express.static.
  */

@@ -1,7 +1,7 @@
 import { CSV_BOM, type CsvValue, csvRow } from "#app/lib/csv.ts";
 
 /*
- * A CSV download streamed batch by batch (issue 8): the next batch is read from the database
+ * A CSV download streamed batch by batch (decision 009): the next batch is read from the database
  * only when the client has taken the previous one (a pull stream applies backpressure), so an
  * export of 100,000 orders never holds more than one batch in memory. A client that goes
  * away cancels the stream, which stops the reading.

@@ -14,7 +14,7 @@ import {
 } from "./security.server.ts";
 
 /*
- * The Express side of issue 9: security headers with a per-request CSP nonce, the same-site
+ * The Express side of decision 010: security headers with a per-request CSP nonce, the same-site
  * check for every state-changing request, and body size limits. The rules themselves are in
  * security.server.ts.
  */
@@ -27,7 +27,7 @@ const ROUTE_MANIFEST_PATH = "/__manifest";
  * About video's files (public/media), and React Router's route manifest (JSON that every
  * first visit fetches after hydration). The headers that govern a document (CSP, framing,
  * referrer, permissions…) do nothing on them, and on a first visit they cost 1 KB for each of
- * its ten files (issue 18). What does apply stays.
+ * its ten files (docs/performance.md). What does apply stays.
  */
 const isNeverADocument = (path: string) =>
   path.startsWith("/assets/") || path.startsWith("/media/") || path === ROUTE_MANIFEST_PATH;

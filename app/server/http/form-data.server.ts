@@ -1,5 +1,5 @@
 /*
- * Reading a submitted form, the one way every action gets its input (issues 7 and 20).
+ * Reading a submitted form, the one way every action gets its input (decision 020).
  *
  * `request.formData()` would buffer any body, accept any content type and hand Conform any
  * field name: `x[999999999]=1` made Conform build an array of a billion slots and echo it,

@@ -3,7 +3,7 @@ import { fieldNameSegments } from "./form-data.server.ts";
 
 /*
  * Which fields a form declares, read from its zod schema, so that an action only ever sees
- * those (issue 20): a field the schema does not name is dropped before Conform reads the
+ * those (decision 020): a field the schema does not name is dropped before Conform reads the
  * form, and so is never turned into an array, never validated and never echoed back.
  */
 

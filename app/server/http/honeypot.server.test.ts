@@ -78,7 +78,7 @@ describe("inspectSubmission", () => {
   });
 });
 
-/* Issue 29 item 2: the checkout's confirm stamp ages, and belongs to one checkout. */
+/* The checkout's confirm stamp ages, and belongs to one checkout (decision 016). */
 describe("confirm stamps", () => {
   const issuedAt = 1_700_000_000_000;
   const key = "0b0e5c3e-8f0a-4c1e-9d55-2f1b7a3c9e11";

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 
 /*
- * Spam resistance for the public forms that costs people nothing (issue 4, issues 16 and 20):
+ * Spam resistance for the public forms that costs people nothing (decision 004, decision 016):
  * - a honeypot field, hidden from people and assistive technology, that bots fill in;
  * - a signed stamp "form served at <time>, nonce <random>": a submission sooner than
  *   MIN_FILL_MS after the page was served, later than MAX_FORM_AGE_MS, with a stamp already

@@ -16,7 +16,7 @@ describe("redactUrl", () => {
       `/admin/login?redirectTo=/newsletter/unsubscribe/${TOKEN}&a=b`,
       "/admin/login?redirectTo=/newsletter/unsubscribe/[redacted]&a=b",
     ],
-    // The buyer's order page (issue 19).
+    // The buyer's order page (decision 014).
     [`/orders/${ORDER_TOKEN}`, "/orders/[redacted]"],
     [`/orders/${ORDER_TOKEN}.data?_routes=x`, "/orders/[redacted].data?_routes=x"],
   ])("keeps the shape of %s without its token", (url, expected) => {
@@ -25,7 +25,7 @@ describe("redactUrl", () => {
     expect(redactUrl(url)).not.toContain(ORDER_TOKEN);
   });
 
-  /* Issue 29 item 4: the router decodes what a plain match would miss. */
+  /* The router decodes what a plain match would miss. */
   it.each([
     [`/%6Frders/${ORDER_TOKEN}`, "/orders/[redacted]"],
     [`/%6frders/${ORDER_TOKEN}.data`, "/orders/[redacted].data"],

@@ -1,13 +1,13 @@
 import pino from "pino";
 
 /*
- * What the server logs must not hold (issue 9: no secrets or passwords in logs; POPIA: no
+ * What the server logs must not hold (decision 010: no secrets or passwords in logs; POPIA: no
  * more personal data than needed).
  *
  * Addresses that carry a secret (capability URLs) must not reach the logs whole: an
  * unsubscribe link holds the subscriber's e-mail (base64) and a working signature, so a log
  * line would both disclose the address and let its reader unsubscribe it; a buyer's order
- * page (/orders/<token>, issue 19) would let its reader see the order. The path keeps its
+ * page (/orders/<token>, decision 014) would let its reader see the order. The path keeps its
  * shape, so the logs still say which page was asked for. (/admin/orders/<id> is no secret.)
  */
 
@@ -27,7 +27,7 @@ export function redactUrl(url: string): string {
   });
   // The router decodes what the log does not: /%6Frders/<token> is the order page, and
   // /__manifest?paths=%2Forders%2F<token> names it. Such an address is logged decoded and
-  // redacted (issue 29 item 4); every other address exactly as it came.
+  // redacted; every other address exactly as it came.
   if (!plain.includes("%")) return plain;
   const decoded = fullyDecoded(plain);
   const redacted = decoded.replace(SECRET_SEGMENT, (_match, prefix: string, data?: string) => {

@@ -47,7 +47,7 @@ describe("isCacheableRequest", () => {
     "/products/not-an-id",
     "/no-such-page",
     "/crafts/extra",
-    // The buyer's private order page (issue 19) and its data requests.
+    // The buyer's private order page (decision 014) and its data requests.
     "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g",
     "/orders/q7lq9Yb4y3oV2V0d2a8Gq0e3nB5C0xS1b2c3d4e5f6g.data",
   ])("never caches %s", (path) => {
@@ -141,7 +141,7 @@ describe("PageCache", () => {
     expect(cache.size).toBe(0);
   });
 
-  it("serves a page no longer than its Expires (a season begins or ends, issue 19)", () => {
+  it("serves a page no longer than its Expires (a season begins or ends, decision 014)", () => {
     let now = Date.parse("2027-03-31T21:59:30Z");
     const cache = new PageCache({ ttlMs: 60_000, now: () => now });
     const edge = new Date("2027-03-31T22:00:00Z");

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { buildGzipTemplate, type GzipTemplate, gzipFromTemplate } from "./spliced-gzip.server.ts";
 
 /*
- * Public pages rendered once and served from memory until the catalogue changes (issue 10,
+ * Public pages rendered once and served from memory until the catalogue changes (decision 011,
  * docs/decisions/011-page-cache.md). A page is rendered with placeholders where each
  * response must differ — the CSP nonce and the anti-spam form stamp — and every response
  * gets its own values in their place.
@@ -201,8 +201,8 @@ const SHARED_MAX_AGE_S = 60;
 const STALE_WHILE_REVALIDATE_S = 300;
 
 /**
- * A page that changes by itself at a known moment (a seasonal category begins or ends, issue
- * 19) says so with `Expires`: the cache keeps it no longer, and tells CDNs to keep it no
+ * A page that changes by itself at a known moment (a seasonal category begins or ends)
+ * says so with `Expires`: the cache keeps it no longer, and tells CDNs to keep it no
  * longer either (decision 014).
  */
 export function expiresHeader(at: Date | null): Record<string, string> {

@@ -1,5 +1,5 @@
 /*
- * The HTTP hardening rules (issue 9, docs/security.md), as pure functions so that unit tests
+ * The HTTP hardening rules (decision 010, docs/security.md), as pure functions so that unit tests
  * prove them; server.ts applies them to every request.
  */
 
@@ -100,11 +100,11 @@ export function isCrossSiteRequest(request: {
   return from !== originOf(request.publicUrl) && from !== originOf(request.requestOrigin);
 }
 
-/** Body size limits (issue 9): forms 64 KB; image uploads (admin catalogue) 6 MB. */
+/** Body size limits (decision 010): forms 64 KB; image uploads (admin catalogue) 6 MB. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
-/** The admin pages whose forms carry an image file (issue 7). */
+/** The admin pages whose forms carry an image file (decision 008). */
 const UPLOAD_PATHS = /^\/admin\/(products|categories)(\/|\.data|$)/;
 
 /** The largest body a request to `path` may send. */

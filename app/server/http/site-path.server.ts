@@ -1,6 +1,6 @@
 /*
  * Redirect targets taken from a request (after sign-in, after a newsletter form without
- * JavaScript) must stay on this site (issue 20): only a path, never another host.
+ * JavaScript) must stay on this site: only a path, never another host.
  */
 
 const BASE = "http://same-site.invalid";

@@ -6,7 +6,7 @@ import { getRequestInfo } from "./request-info.server.ts";
 import { bodyLimitFor, refusalResponse } from "./security.server.ts";
 
 /*
- * The one path by which a form reaches an action (issue 20). The root route's middleware
+ * The one path by which a form reaches an action (decision 020). The root route's middleware
  * reads every submitted body before any action runs: bounded, only as a form, with its field
  * names checked (form-data.server.ts). A request that fails is answered there and then with
  * a 4xx and a plain message, so no action, Conform or zod ever sees it. An action then takes

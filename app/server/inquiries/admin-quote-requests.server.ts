@@ -16,8 +16,8 @@ import { quoteReplyMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 
 /*
- * Quote requests and contact messages in the admin (spec §2 /admin/quote-requests, §4 "Quote
- * request", §7). Both live in contact_requests. Open or resolved, an e-mailed reply that
+ * Quote requests and contact messages in the admin (docs/product.md §3.11 /admin/quote-requests, §5.5 "Quote
+ * request"). Both live in contact_requests. Open or resolved, an e-mailed reply that
  * resolves the request in the same transaction as its outbox row, and (POPIA, beyond the
  * original) erasing a request.
  */
@@ -32,7 +32,7 @@ export interface QuoteRequestSummary {
   phone: string | null;
   /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
   service: string;
-  /** The message cut at 100 characters (spec §9). */
+  /** The message cut at 100 characters (docs/product.md §9). */
   preview: string;
   isResolved: boolean;
   replied: boolean;
@@ -87,7 +87,7 @@ export async function listQuoteRequests(
   query: QuoteRequestListQuery,
 ): Promise<QuoteRequestListPage> {
   const where = quoteRequestFilterCondition(query);
-  // Open and all requests from the counters their triggers keep (issue 18); only a search is
+  // Open and all requests from the counters their triggers keep (decision 009); only a search is
   // counted over the requests.
   const openTotal = await readRowCount(db, ROW_COUNT.openRequests);
   const allTotal = await readRowCount(db, ROW_COUNT.openRequests, ROW_COUNT.resolvedRequests);
@@ -187,7 +187,7 @@ export type QuoteRequestChange =
   | { ok: true; isResolved: boolean }
   | { ok: false; reason: "not-found" };
 
-/** Spec §4: the admin marks a request resolved or open again from the details dialog. */
+/** docs/product.md §5.5: the admin marks a request resolved or open again from the details dialog. */
 export async function setQuoteRequestResolved(
   db: Database,
   actor: AuditActor,
@@ -227,7 +227,7 @@ export type ReplyResult =
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 /**
- * Sends the admin's reply (spec §7 "Reply to a quote"): the e-mail to the requester (subject
+ * Sends the admin's reply (docs/product.md §3.11 "Reply"): the e-mail to the requester (subject
  * 'RE: Your Quote Request - <service>', Reply-To the company address) goes to the outbox, the
  * request is marked resolved and keeps the reply text, and the audit log records it, all in
  * one transaction: either the customer will get the reply and the request shows it, or

@@ -26,11 +26,11 @@ type Context = Readonly<RouterContextProvider>;
 /*
  * The actions behind the quote form (home, /digital, /hardware) and the contact form
  * (/contact). Each page exports one of them as its `action`; the form posts to the page
- * itself, so it works the same with and without JavaScript (spec §4, §5, §8).
+ * itself, so it works the same with and without JavaScript (docs/product.md §6.1, §8.1).
  */
 
 function invalid(errors: FieldErrors, values: Record<string, string>) {
-  // Spec §5: an empty field gives 'Missing information'; any other problem names itself.
+  // docs/product.md §6.1: an empty field gives 'Missing information'; any other problem names itself.
   return data<FormResult>(
     { status: "error", toast: validationToast(errors), fieldErrors: errors, values },
     { status: 400 },
@@ -68,7 +68,7 @@ async function rateLimited(context: Context) {
 
 /**
  * A valid submission that could not be stored (the database refused or was unreachable):
- * the transaction rolled back, so nothing was stored and no e-mail will go out. Spec §8:
+ * the transaction rolled back, so nothing was stored and no e-mail will go out. docs/product.md §8.1:
  * 'Submission Failed' with a message; ours is readable (never SQL or a stack), the cause is
  * logged, and the typed values stay in the form so the visitor can send it again.
  */

@@ -8,11 +8,11 @@ import { queueMessages } from "../notifications/outbox.server.ts";
 
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
-/** Spec §3: a contact message without a subject is stored under this service. */
+/** docs/product.md §4: a contact message without a subject is stored under this service. */
 export const GENERAL_CONTACT = "General Contact";
 
 /**
- * Stores a quote request (spec §7: contact_requests {name, email, service, message}, plus the
+ * Stores a quote request (docs/product.md §4: contact_requests {name, email, service, message}, plus the
  * optional phone number) and
  * its company notification in one transaction. `service` is stored as the option's label
  * ("Web Development"), as the original did: the admin list and the reply subject
@@ -49,7 +49,7 @@ export async function submitQuoteRequest(
   });
 }
 
-/** Stores a contact message: the subject goes in `service` (spec §3), with its notification. */
+/** Stores a contact message: the subject goes in `service` (docs/product.md §4), with its notification. */
 export async function submitContactMessage(
   db: Database,
   env: MailEnv,

@@ -11,7 +11,7 @@ import { forgetMessagesAbout } from "../notifications/admin.server.ts";
 import { NEWSLETTER_MESSAGE_KINDS } from "./subscribers.server.ts";
 
 /*
- * Newsletter subscribers in the admin (spec §2 /admin/subscribers, §7): newest first, an
+ * Newsletter subscribers in the admin (docs/product.md §3.10 /admin/subscribers, §9): newest first, an
  * e-mail search and pages, all in the database; removal deletes the row (POPIA: nothing of
  * the address is kept but a masked form in the audit log).
  */
@@ -32,7 +32,7 @@ export interface SubscriberRow {
 
 export interface SubscriberListPage {
   subscribers: SubscriberRow[];
-  /** Every subscriber (spec 'Total Subscribers: n'), whatever the search. */
+  /** Every subscriber (docs/product.md §3.10 'Total Subscribers: n'), whatever the search. */
   allTotal: number;
   /** Subscribers matching the search, on all pages. */
   total: number;
@@ -49,7 +49,7 @@ export const SUBSCRIBERS_NEWEST_FIRST = [
 
 /**
  * The e-mail contains the term, in any case: the stored lower-case address LIKE the
- * lower-cased pattern, which is what ILIKE does (issue 18: without lower-casing each row).
+ * lower-cased pattern, which is what ILIKE does (decision 009: without lower-casing each row).
  */
 export function subscriberSearchCondition(q: string | null) {
   return q ? sql`${newsletterSubscribers.emailLower} like lower(${likePattern(q)})` : undefined;
@@ -60,7 +60,7 @@ export async function listSubscribers(
   query: SubscriberListQuery,
 ): Promise<SubscriberListPage> {
   const where = subscriberSearchCondition(query.q);
-  // From the counter its triggers keep (issue 18): a count over 100,000 subscribers took
+  // From the counter its triggers keep (decision 009): a count over 100,000 subscribers took
   // 7-50 ms on every page.
   const allTotal = await readRowCount(db, ROW_COUNT.subscribers);
   const total = query.q ? await db.$count(newsletterSubscribers, where) : allTotal;
@@ -98,7 +98,7 @@ export type RemoveSubscriberResult =
   | { ok: true; email: string }
   | { ok: false; reason: "not-found" };
 
-/** Deletes the subscription (spec §7 "Delete from newsletter_subscribers where id matches"). */
+/** Deletes the subscription (docs/product.md §3.10: removing a subscriber). */
 export async function removeSubscriber(
   db: Database,
   actor: AuditActor,

@@ -23,9 +23,9 @@ import { subscribe } from "./subscribers.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** Spec §8 notices for the two newsletter forms. */
+/** docs/product.md §8.1 notices for the two newsletter forms. */
 function successToast(source: NewsletterSource): FormResult["toast"] {
-  // The footer uses the shared submit helper's notice, the popup its own (spec §8).
+  // The footer uses the shared submit helper's notice, the popup its own (docs/product.md §8.1).
   return source === "popup"
     ? {
         title: "Subscribed!",
@@ -42,7 +42,7 @@ function successToast(source: NewsletterSource): FormResult["toast"] {
 }
 
 /**
- * A failure's title (spec §8): the footer goes through the shared submit helper, 'Submission
+ * A failure's title (docs/product.md §8.1): the footer goes through the shared submit helper, 'Submission
  * Failed'; the popup has its own, 'Subscription failed'.
  */
 function failureTitle(source: NewsletterSource) {
@@ -145,7 +145,7 @@ export async function newsletterAction(context: Context) {
     }
   } catch (error) {
     // The database refused or was unreachable: the transaction rolled back, nothing was
-    // stored and no e-mail will go out. A readable message, the cause in the log (spec §8).
+    // stored and no e-mail will go out. A readable message, the cause in the log (docs/product.md §8.1).
     services.logger.error(
       { err: error, form: `newsletter-${source}` },
       "newsletter: storing the subscription failed",

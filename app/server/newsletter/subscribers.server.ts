@@ -50,7 +50,7 @@ export type SubscribeResult = { status: "subscribed"; id: string } | { status: "
  * Adds a subscriber with the POPIA consent record (which form, the wording shown; the time
  * is created_at) and, in the same transaction, the company notice and the welcome e-mail
  * with its unsubscribe link. A duplicate address in any letter case (unique index on
- * lower(email), code 23505) stores nothing and answers "already" (spec §8).
+ * lower(email), code 23505) stores nothing and answers "already" (docs/product.md §8.1).
  */
 export async function subscribe(
   db: Database,

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server.ts";
 import { type MessageKind, OUTBOX_CHANNEL } from "./outbox.server.ts";
 
 /*
- * What the admin 'E-mail' page shows and does (issue 3, beyond the original): the recent
+ * What the admin 'E-mail' page shows and does (decision 003, beyond the original): the recent
  * outbox with status, attempts and last error, a retry for failed messages, and the count the
  * dashboard warns about.
  */

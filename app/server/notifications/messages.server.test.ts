@@ -156,7 +156,7 @@ describe("e-mail messages", () => {
     );
   });
 
-  it("reply to a quote with the spec's subject and the admin's text as written", () => {
+  it("reply to a quote with the original's subject (docs/product.md §10) and the admin's text as written", () => {
     const reply = quoteReplyMessage(env, {
       to: "sipho@example.co.za",
       service: "Web Development",
@@ -200,7 +200,7 @@ describe("order status e-mails", () => {
   });
 });
 
-describe("payment e-mails (issue 19)", () => {
+describe("payment e-mails (decision 014)", () => {
   const order = {
     id: "abcdef12-0000-4000-8000-000000000000",
     customerName: "Thandi",

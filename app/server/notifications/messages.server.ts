@@ -15,7 +15,7 @@ import type { OutgoingMessage } from "./outbox.server.ts";
 
 /*
  * The e-mails the site sends, replacing the original's send-notification function
- * (spec §7: {type, data, forwardTo}; forwardTo is the company address, NOTIFY_EMAIL).
+ * (docs/product.md §10: the original's {type, data, forwardTo}; forwardTo is the company address, NOTIFY_EMAIL).
  * Each message is plain text plus simple, accessible HTML (one column, real headings, data
  * tables with header cells, inline styles because mail clients drop <style>). Every value a
  * visitor typed goes through the escaping `html` template; subjects are kept to one line.
@@ -126,12 +126,12 @@ export interface QuoteRequestData {
   email: string;
   /** Optional (beyond the original): the company may call or WhatsApp the requester. */
   phone?: string | null;
-  /** The service label (spec §3 service options). */
+  /** The service label (docs/product.md §4 service options). */
   service: string;
   message: string;
 }
 
-/** To the company: a quote request from a service page or the home page (spec §7 'quote'). */
+/** To the company: a quote request from a service page or the home page (docs/product.md §10, docs/email.md). */
 export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): OutgoingMessage {
   const fields: Field[] = [
     ["Name", data.name],
@@ -169,7 +169,7 @@ export interface ContactMessageData {
   message: string;
 }
 
-/** To the company: a message from the contact page (spec §7 'contact'). */
+/** To the company: a message from the contact page (docs/product.md §10). */
 export function contactMessage(env: MailEnv, data: ContactMessageData): OutgoingMessage {
   const fields: Field[] = [
     ["Name", data.name],
@@ -200,7 +200,7 @@ export function contactMessage(env: MailEnv, data: ContactMessageData): Outgoing
 }
 
 /**
- * A new subscriber (spec §7 'newsletter'): a short notice to the company and a welcome to
+ * A new subscriber (docs/product.md §10): a short notice to the company and a welcome to
  * the subscriber with the unsubscribe link, also as List-Unsubscribe and RFC 8058 one-click
  * headers (the unsubscribe route accepts a POST).
  */
@@ -270,7 +270,7 @@ export interface OrderData {
   /** When the order was placed; shown when given. */
   createdAt?: Date;
   /**
-   * The buyer's private order page (/orders/<token>, issue 19). Only the confirmation knows
+   * The buyer's private order page (/orders/<token>, decision 014). Only the confirmation knows
    * it: the database keeps the token's hash alone.
    */
   orderPageUrl?: string;
@@ -338,7 +338,7 @@ const ORDER_PAGE_TEXT =
   "Follow your order and its payment on your private order page. Keep the link to yourself: anyone who has it can see your order.";
 
 /**
- * A new order (spec §7 'order'): the full order to the company with a link to it in the
+ * A new order (docs/product.md §10): the full order to the company with a link to it in the
  * admin, and the confirmation to the customer (order number, lines, total, what happens next).
  */
 export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[] {
@@ -398,7 +398,7 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
 
 /**
  * To the customer when the admin marks an order shipped or cancelled and ticks "E-mail the
- * customer" (issue 8): what happened, the order's lines and how to reach the company.
+ * customer" (decision 009): what happened, the order's lines and how to reach the company.
  */
 export function orderStatusMessage(
   env: MailEnv,
@@ -429,7 +429,7 @@ export function orderStatusMessage(
   });
 }
 
-// ---- Payments (issue 19) -------------------------------------------------------------------
+// ---- Payments (decision 014) -------------------------------------------------------------------
 
 function eftFields(eft: EftDetails): Field[] {
   return [
@@ -533,7 +533,7 @@ export interface QuoteReplyData {
 }
 
 /**
- * The admin's answer to a quote request (spec §7 'Reply to a quote'). The subject is
+ * The admin's answer to a quote request (docs/product.md §3.11, §10). The subject is
  * 'RE: Your Quote Request - <service>'; the admin's text is sent as written.
  */
 export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingMessage {

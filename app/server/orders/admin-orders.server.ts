@@ -14,7 +14,7 @@ import { queueMessages } from "../notifications/outbox.server.ts";
 import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
- * One order in the admin (spec §2 /admin/orders/{id}, §4 "Order status", §7 admin reads and
+ * One order in the admin (docs/product.md §3.9 /admin/orders/{id}, §5.4 "Order status"; the admin reads and
  * writes): its lines, its history, its status and its notes.
  */
 
@@ -31,7 +31,7 @@ export interface OrderHistoryEntry {
   createdAt: Date;
 }
 
-/** One order with its lines (spec §7 "One order … Its items"), or null for an unknown id. */
+/** One order with its lines (docs/product.md §3.9), or null for an unknown id. */
 export async function getOrder(db: Database, orderId: string): Promise<OrderDetail | null> {
   // A malformed id never reaches the database (it would be a 500 there): it is unknown.
   if (!isUuid(orderId)) return null;
@@ -137,7 +137,7 @@ export type StatusChangeResult =
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 /**
- * Sets an order's status (spec §4: any of the five from any other) and its updated_at, and
+ * Sets an order's status (docs/product.md §5.4: any of the five from any other) and its updated_at, and
  * records who did it in the order's history and the audit log, in one transaction. With
  * `notifyCustomer`, a change to shipped or cancelled also queues an e-mail to the customer in
  * that transaction (the outbox, decision 003). Setting the status it already has changes

@@ -22,7 +22,7 @@ import { placeOrder } from "./checkout.server.ts";
 type Context = Readonly<RouterContextProvider>;
 
 /*
- * The /checkout action (spec §5 "Checkout"), with the public forms' defences (issues 16, 20):
+ * The /checkout action (docs/product.md §6.1 "Checkout"), with the public forms' defences (decisions 016 and 020):
  * - rate limits per address (a high ceiling: many buyers share one address behind a mobile
  *   carrier's NAT or an office) and per buyer (their e-mail and their phone number), which
  *   answer 429 with a friendly message naming the company's phone and WhatsApp;
@@ -108,7 +108,7 @@ export async function checkoutAction(context: Context) {
   const perAddress = await rateLimits.consume("checkout", getClientAddress(context));
   if (!perAddress.allowed) return limited(perAddress.retryAfterSeconds, "address");
 
-  // Spec §5: an empty cart blocks submission with this notice and returns to /crafts.
+  // docs/product.md §6.1: an empty cart blocks submission with this notice and returns to /crafts.
   const hasLines = [...formData.keys()].some((key) => key.startsWith("lines["));
   if (!hasLines) {
     return redirectWithToast(env, "/crafts", {
@@ -190,7 +190,7 @@ export async function checkoutAction(context: Context) {
         "checkout: order placed",
       );
       await recordVerdict(db, logger, "checkout", "ok");
-      // Spec §8: the success notice for 5 s; spec §4: after an order the user goes to /.
+      // docs/product.md §8.1: the success notice for 5 s; docs/product.md §5.7: after an order the user goes to /.
       return redirectWithToast(env, "/", {
         type: "success",
         title: "Order placed successfully",

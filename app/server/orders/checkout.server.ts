@@ -14,11 +14,11 @@ import { claimFormStamp } from "../spam/form-guard.server.ts";
 import { createOrderPageToken, orderPageUrl } from "./order-page.server.ts";
 
 /*
- * Placing an order (spec §5, §7 "Checkout"), with the original's flaws fixed: the browser
+ * Placing an order (docs/product.md §2.11, §6.1 "Checkout", §11), with the original's flaws fixed: the browser
  * sends product ids and quantities only; names and prices come from the database; the order,
  * its items and both notification e-mails commit in one transaction; an idempotency key from
  * the form makes a double submit store one order. The buyer's confirmation links to their
- * private order page (issue 19): the token goes into the e-mail, only its hash is stored.
+ * private order page (decision 014): the token goes into the e-mail, only its hash is stored.
  */
 
 /** The most distinct products one order may hold. */
@@ -49,7 +49,7 @@ export interface CheckoutInput {
   lines: CheckoutLineInput[];
   idempotencyKey: string;
   /**
-   * The checkout form's stamp: usable for one order (issue 20). A second order with it is
+   * The checkout form's stamp: usable for one order (decision 016). A second order with it is
    * refused ("stamp-reused": the buyer confirms once more); a resubmit of the same form (same
    * key) is the same order, not a second one.
    */
@@ -80,7 +80,7 @@ function refuse(code: CheckoutErrorCode, productIds: string[] = []): CheckoutRes
   return { ok: false, code, message: CHECKOUT_ERRORS[code], productIds };
 }
 
-/** An order's total in cents, from its stored lines (spec §3: sum of price × quantity). */
+/** An order's total in cents, from its stored lines (docs/product.md §4: sum of price × quantity). */
 async function storedTotalCents(db: Database, orderId: string): Promise<number> {
   const lines = await db
     .select({ price: orderItems.price, quantity: orderItems.quantity })

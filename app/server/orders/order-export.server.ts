@@ -37,7 +37,7 @@ export const ORDER_EXPORT_HEADER = [
 export const EXPORT_BATCH_SIZE = 500;
 /**
  * The first batch is smaller: the download's headers go out once it is read, so it starts
- * sooner (20-30 ms for 500 orders and their lines at 1,000,000 orders; issue 18).
+ * sooner (20-30 ms for 500 orders and their lines at 1,000,000 orders; decision 009).
  */
 export const EXPORT_FIRST_BATCH_SIZE = 100;
 

@@ -21,13 +21,13 @@ import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
 
 /*
- * The admin's order list (spec §2 /admin/orders, §9 "Orders page size"): search, filter,
+ * The admin's order list (docs/product.md §3.8 /admin/orders, §9 "Orders per page"): search, filter,
  * counts and pages run in the database, and item counts and totals are summed by the
  * database for the ten rows shown (decision 009). The original loaded every order with its
  * items into the browser.
  */
 
-/** Spec §9 "Orders page size". */
+/** docs/product.md §9 "Orders per page". */
 export const ORDERS_PAGE_SIZE = 10;
 
 /** The list's state from the URL, read the same way by the page in the browser. */
@@ -54,11 +54,11 @@ export function phoneSearchDigits(term: string): string | null {
   return national.length >= 3 ? national : null;
 }
 
-/** Finished orders (spec §2: delivered and cancelled cards are greyed) need nothing more. */
+/** Finished orders (docs/product.md §3.8: delivered and cancelled cards are greyed) need nothing more. */
 const FINISHED: OrderStatus[] = ["delivered", "cancelled"];
 
 /**
- * The dashboard's overdue orders (issue 19), open ones only: awaiting contact for 24 hours or
+ * The dashboard's overdue orders (decision 014), open ones only: awaiting contact for 24 hours or
  * more, or arranged and unpaid for 7 days or more, at `now`. The same conditions as the
  * partial indexes orders_awaiting_contact_idx and orders_arranged_unpaid_idx.
  */
@@ -112,7 +112,7 @@ export function orderSearchCondition(q: string, form: "indexed" | "checked" = "i
  * run of letters or digits ("pillay624" of "lwazi.pillay624@mweb.co.za", "5641" of "+27 82 428
  * 5641"). The rest of such a term is trigrams that most orders share ("@gm", ".co", "o.z",
  * "+27", " 82"), whose long lists the index would read in full: 40-100 ms at 1,000,000
- * orders, against 2 ms for the run (issue 18). Null: the whole term is looked up.
+ * orders, against 2 ms for the run (decision 009). Null: the whole term is looked up.
  */
 export function searchLookupToken(term: string): string | null {
   if (!term.includes("@") && phoneSearchDigits(term) === null) return null;
@@ -136,7 +136,7 @@ function searchLookupCondition(q: string): SQL {
 }
 
 /**
- * Newest first (spec §9). NULLS LAST as in the indexes (the columns are NOT NULL, so the order
+ * Newest first (docs/product.md §9). NULLS LAST as in the indexes (the columns are NOT NULL, so the order
  * is the same): with PostgreSQL's default NULLS FIRST for DESC the planner could not use them.
  */
 export const NEWEST_FIRST = [
@@ -270,7 +270,7 @@ async function pageOfOrders(
 export const DIRECT_OFFSET_LIMIT = 2_000;
 
 /**
- * A page deep in the list (issue 18): the per-day counters say in which day (Johannesburg)
+ * A page deep in the list (decision 009): the per-day counters say in which day (Johannesburg)
  * the page's first order lies and how many orders the newer days hold; the page is then read
  * from that day's end, skipping only orders of that day. At 1,000,000 orders the middle page
  * skipped 500,000 orders (0.2-0.4 s on PostgreSQL); this reads a few thousand counter rows and
@@ -376,7 +376,7 @@ async function searchPage(db: Database, query: OrderListQuery, now: Date) {
   const indexed = /[\p{L}\p{N}]{3,}/u.test(q);
   return db.transaction(async (tx) => {
     // No parallel workers: starting them took 80 ms on a busy server, far more than these
-    // reads need (issue 18). Newest first, by the created_at indexes.
+    // reads need (decision 009). Newest first, by the created_at indexes.
     await plannerSettings(tx, { max_parallel_workers_per_gather: "0", enable_bitmapscan: "off" });
     let found: number | null = null;
     if (indexed) {
@@ -407,7 +407,7 @@ async function searchPage(db: Database, query: OrderListQuery, now: Date) {
     const lookup = indexed ? and(filters, searchLookupCondition(q)) : where;
     // A short term's matches are found newest first: their ids, in the list's order, give
     // the count and the page, so a term that matches almost nothing reads the orders once,
-    // not twice (1.5 s at 1,000,000 orders, issue 18).
+    // not twice (1.5 s at 1,000,000 orders, decision 009).
     let newest: string[] | null = null;
     if (found === null && !indexed) {
       newest = (
@@ -473,7 +473,7 @@ async function unfilteredPage(db: Database, query: OrderListQuery, now: Date) {
 }
 
 /**
- * Orders newest first (spec §9), ORDERS_PAGE_SIZE per page, with their item counts and
+ * Orders newest first (docs/product.md §9), ORDERS_PAGE_SIZE per page, with their item counts and
  * totals summed by the database for the rows shown.
  */
 export async function listOrders(

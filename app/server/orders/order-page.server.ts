@@ -8,7 +8,7 @@ import type { Database } from "../db/client.server.ts";
 import { orderLines } from "./admin-orders.server.ts";
 
 /*
- * The buyer's own order page, /orders/<token> (issue 19; decision 014). The confirmation
+ * The buyer's own order page, /orders/<token> (decision 014). The confirmation
  * e-mail links to it; there is no sign-in. The token is 32 random bytes (256 bits, base64url):
  * guessing one is hopeless, so the page needs no rate limit. The database keeps only its
  * SHA-256, looked up through a unique index: a leaked database or backup opens no page, and

@@ -18,7 +18,7 @@ import { queueMessages } from "../notifications/outbox.server.ts";
 import { getOrder, mailOrderData } from "./admin-orders.server.ts";
 
 /*
- * An order's payment (issue 19), beside its status: awaiting contact → payment arranged
+ * An order's payment (decision 014), beside its status: awaiting contact → payment arranged
  * (method, optional reference) → paid (amount and date, ZAR). Any state may be set from any
  * other (a correction, a buyer who pays cash at once). Each change is one transaction: the
  * order row, its history event, the audit record and, when asked, the e-mail to the buyer.

@@ -4,7 +4,7 @@ import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { aboutVideo, SHIPPED_POSTER } from "./about-video.server.ts";
 
 describe("aboutVideo", () => {
-  it("is the operator's video when ABOUT_VIDEO_URL is set, as it was before issue 16", () => {
+  it("is the operator's video when ABOUT_VIDEO_URL is set, as it was before decision 021", () => {
     expect(aboutVideo("https://www.youtube-nocookie.com/embed/abc")).toEqual({
       kind: "configured",
       url: "https://www.youtube-nocookie.com/embed/abc",

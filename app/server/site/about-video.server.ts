@@ -3,7 +3,7 @@ import type { AboutVideo } from "#app/lib/about-video.ts";
 import posterSvg from "../../../public/images/about-poster.svg?raw";
 
 /*
- * What the home page's About section plays (issue 16), decided on the server so that the
+ * What the home page's About section plays (decision 021), decided on the server so that the
  * page's scripts carry none of it: the operator's own video (ABOUT_VIDEO_URL), or else the
  * company video shipped with the site (public/media, scripts/make-about-video.ts).
  */

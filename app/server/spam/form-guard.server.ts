@@ -6,8 +6,8 @@ import type { Database } from "../db/client.server.ts";
 import { type FormStamp, MAX_FORM_AGE_MS, type StampVerdict } from "../http/honeypot.server.ts";
 
 /*
- * What happens to a public form's submission once its honeypot and stamp are read (issue 16
- * item 3, issue 20 item 6, decision 015). A filled honeypot stores nothing. Anything else is
+ * What happens to a public form's submission once its honeypot and stamp are read (decisions
+ * 016, 020 and 015). A filled honeypot stores nothing. Anything else is
  * stored: accepted when the stamp is genuine, in time and not used before for this form;
  * otherwise held for an admin ("Held as possible spam"), never e-mailed until released.
  * Every verdict is logged and counted per day, so an admin sees what the defences do.

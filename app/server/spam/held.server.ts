@@ -17,7 +17,7 @@ import { subscribe } from "../newsletter/subscribers.server.ts";
 import type { HoldableForm, HoldReason } from "./form-guard.server.ts";
 
 /*
- * The admin's "Held as possible spam" view (issue 16 item 3): the held quote requests,
+ * The admin's "Held as possible spam" view (decision 016): the held quote requests,
  * contact messages and newsletter sign-ups, with Release (the normal path runs then: the
  * request or subscriber is stored and its e-mails are queued, exactly once) and Delete.
  */

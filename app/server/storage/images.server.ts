@@ -10,7 +10,7 @@ import type { Database } from "../db/client.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 /*
- * The upload pipeline (issue 7, decision 008). An upload is accepted only when sharp decodes
+ * The upload pipeline (decision 008). An upload is accepted only when sharp decodes
  * it as JPEG, PNG, WebP, GIF or AVIF (by its bytes; the file name and the browser's type are
  * never trusted), at most 5 MB and 40 megapixels. It is never served as uploaded: it is
  * decoded, turned upright (EXIF orientation), and re-encoded as WebP at a few widths with all

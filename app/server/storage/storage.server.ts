@@ -52,7 +52,7 @@ const STORAGE_WRITE_ERROR = Symbol.for("kwezi.storage-write-error");
 
 /**
  * A file the storage could not write (disk full, no permission, the folder missing …). Its
- * `reason` is for the admin (spec §8 'Error uploading image: <reason>'): it names what went
+ * `reason` is for the admin (docs/product.md §8.3 'Error uploading image: <reason>'): it names what went
  * wrong without the server's paths; `cause` keeps the original error for the log.
  */
 export class StorageWriteError extends Error {

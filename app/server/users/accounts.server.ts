@@ -54,7 +54,7 @@ export async function ensureAdminAccount(db: Database, email: string, password: 
 }
 
 /**
- * Sets a user's password and ends their sessions (issue 20): whoever held one with the old
+ * Sets a user's password and ends their sessions: whoever held one with the old
  * password is signed out. `keepSessionId` spares the session of a user who changes their own
  * password. Pass a transaction to make it part of a larger change.
  */
@@ -119,7 +119,7 @@ export async function isAdmin(db: Database, userId: string): Promise<boolean> {
 }
 
 /**
- * Create Account (spec §4): a regular user with no access. An e-mail that already has an
+ * Create Account (docs/product.md §5.3): a regular user with no access. An e-mail that already has an
  * account is left untouched and reported as `created: false`; the page answers both the same
  * way, so sign-up cannot be used to find out who has an account. An account made on the
  * public tab asks for access (`requestsAccessAt`): User Access marks it "awaiting approval"
@@ -133,7 +133,7 @@ export async function registerUser(
   options: { requestsAccessAt?: Date } = {},
 ): Promise<{ created: boolean; id?: string }> {
   // Hashed first, whether or not the account exists: both answers cost the same argon2 work,
-  // so the time taken does not tell either (issue 20; it took 6–9 ms against 20–35 ms).
+  // so the time taken does not tell either (it took 6–9 ms against 20–35 ms).
   const passwordHash = await hashPassword(password);
   if (await findUserByEmail(db, email)) return { created: false };
   try {

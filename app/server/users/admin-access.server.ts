@@ -5,7 +5,7 @@ import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
 
 /*
- * Admin access per user (spec §4, §7 "Admin access"): grant inserts the admin_users row,
+ * Admin access per user (docs/product.md §5.6): grant inserts the admin_users row,
  * revoke deletes it, each re-read to confirm. Unlike the original, the last admin can never be
  * revoked, so the shop cannot lock itself out.
  */
@@ -113,7 +113,7 @@ async function adminRecordExists(db: Database, userId: string) {
   return Boolean(row);
 }
 
-/** The audit record of an access change: who changed whose access (issue 9). */
+/** The audit record of an access change: who changed whose access (decision 010). */
 async function auditAccess(
   tx: Database,
   actor: AuditActor,
@@ -137,7 +137,7 @@ export async function grantAdmin(
   return db.transaction(async (tx) => {
     if (!(await userExists(tx, userId))) return { ok: false, reason: "not-found" };
     await tx.insert(adminUsers).values({ id: userId }).onConflictDoNothing();
-    // Spec §4: re-read, and fail if the result did not change.
+    // docs/product.md §5.6: re-read, and fail if the result did not change.
     if (!(await adminRecordExists(tx, userId))) return { ok: false, reason: "not-changed" };
     // Its request for access, if it made one, is answered.
     await tx.update(users).set({ accessRequestedAt: null }).where(eq(users.id, userId));
@@ -195,7 +195,7 @@ export async function revokeAdmin(
   });
 }
 
-/** The notice for a failed change (spec §8 "Admin toggle errors"). */
+/** The notice for a failed change (docs/product.md §8.3 "Users"). */
 export function accessChangeError(intent: "grant" | "revoke" | "dismiss", reason: string): string {
   switch (reason) {
     case "not-awaiting":

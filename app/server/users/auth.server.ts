@@ -12,7 +12,7 @@ import {
   sessionCookieName,
 } from "./session.server.ts";
 
-/** Spec §8 "Not an admin" (toast 'Access Denied'). */
+/** docs/product.md §8.2 "Not an admin" (toast 'Access Denied'). */
 export const ACCESS_DENIED_TOAST = {
   title: "Access Denied",
   description: "You are not an admin user. Please request access from an admin of the system.",
@@ -45,7 +45,7 @@ export function getSessionUserFromRequest(
 }
 
 /**
- * The guard that starts every admin loader and action (spec §4 "Route guard", enforced on
+ * The guard that starts every admin loader and action (docs/product.md §5.3, enforced on
  * the server). An anonymous visitor is redirected to the login page, which remembers the
  * page; a signed-in non-admin is signed out and sent there with the denial notice. Thrown
  * redirects also end data requests (`*.data`) before any data is read or written.

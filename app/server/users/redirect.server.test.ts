@@ -24,7 +24,7 @@ describe("safeRedirectPath", () => {
     "/admin/login",
     "/admin/logout",
     "/admin/login?redirectTo=/admin",
-    // Issue 20: checked as sent, after normalisation, not as received.
+    // Checked as sent, after normalisation, not as received.
     "/.//attacker.example/phish",
     "/..//attacker.example",
     "/%2e//attacker.example",

@@ -1,6 +1,6 @@
 import { safeSitePath } from "../http/site-path.server.ts";
 
-/** Where a signed-in admin lands when no (acceptable) page was remembered (spec §9). */
+/** Where a signed-in admin lands when no (acceptable) page was remembered (docs/product.md §9). */
 export const DEFAULT_ADMIN_PATH = "/admin/dashboard";
 
 /**

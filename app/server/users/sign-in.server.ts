@@ -3,7 +3,7 @@ import { authenticate, normalizeEmail, registerUser } from "./accounts.server.ts
 import { createSession, deleteSessionByToken } from "./session.server.ts";
 
 /*
- * Sign-in and Create Account with brute-force limits (issues 6 and 20).
+ * Sign-in and Create Account with brute-force limits (decision 006).
  *
  * Every attempt is counted before its password is checked, and the count is one atomic step
  * (an in-memory counter, or one upsert on PostgreSQL), so parallel guesses cannot all slip in
@@ -58,7 +58,7 @@ export async function signIn(
   await rateLimits.reset("loginFailuresPerEmailAndAddress", emailFromAddress);
   await rateLimits.reset("loginSlowdownPerEmail", emailKey);
   await rateLimits.refund("loginFailuresPerAddress", input.clientAddress);
-  // Rotation: whatever session the browser carried before is ended. Spec §4: sign-in
+  // Rotation: whatever session the browser carried before is ended. docs/product.md §5.3: sign-in
   // succeeds only for an admin; anyone else is "signed out again and denied", so the
   // browser is left with no session at all.
   if (input.previousToken) await deleteSessionByToken(db, input.previousToken);

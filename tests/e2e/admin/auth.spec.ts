@@ -28,7 +28,7 @@ test.describe("admin sign-in", () => {
     await expect(page).toHaveURL("/admin/orders");
     await expect(toast(page, "Login Successful")).toBeVisible();
     await expect(toast(page, "You've been successfully logged in as an admin.")).toBeVisible();
-    // Spec §2: history replaced. The orders page took the login form's entry (no new one),
+    // docs/product.md §3.1: history replaced. The orders page took the login form's entry (no new one),
     // and Back goes to the page before the login form. (Back to the login form itself would
     // not show it: its loader sends a signed-in admin on to /admin/orders.)
     expect(await page.evaluate(() => history.length)).toBe(entriesOnLogin);
@@ -36,7 +36,7 @@ test.describe("admin sign-in", () => {
     await expect(page).toHaveURL("/contact");
   });
 
-  test("the login form shows the spec's validation messages", async ({ page }) => {
+  test("the login form shows the product's validation messages", async ({ page }) => {
     await page.goto("/admin/login");
     const form = page.getByRole("tabpanel", { name: "Login" });
     await form.getByRole("button", { name: "Login" }).click();
@@ -108,7 +108,7 @@ test.describe("Create Account and granting access", () => {
     await form.getByLabel("Confirm Password").fill("secret-two");
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(form.getByText("Passwords do not match")).toBeVisible();
-    // One toggle for both password fields (spec §2).
+    // One toggle for both password fields (docs/product.md §3.1).
     await form.getByRole("button", { name: "Show password" }).click();
     await expect(form.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
     await expect(form.getByLabel("Confirm Password")).toHaveAttribute("type", "text");

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { axe, expect, test } from "#tests/playwright-utils.ts";
 
 /*
- * Issue 7 end to end: products with an uploaded image and categories, the category form and
+ * Decision 008 end to end: products with an uploaded image and categories, the category form and
  * the category manager, each change seen on the public pages, and axe on every admin
  * catalogue page. Other specs share the server, so every row here has a unique name (sorted
  * after the demo categories, so the /crafts page description stays the demo's) and is
@@ -78,7 +78,7 @@ test.describe("admin catalogue", () => {
     await expect(page.getByRole("heading", { name: "Add New Product" })).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The browser checks the spec's rules before anything is sent.
+    // The browser checks the product's rules before anything is sent.
     await page.getByRole("button", { name: "Create Product" }).click();
     await expect(page.getByText("Product name is required")).toBeVisible();
     await expect(page.getByText("Valid price is required")).toBeVisible();

@@ -5,7 +5,7 @@ import { axe, expect, test } from "#tests/playwright-utils.ts";
 import { placeOrder, submitQuoteRequest, subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
- * Issue 6 acceptance: "the dashboard numbers matching the database". Each card's exact number
+ * Acceptance: the dashboard's numbers match the database (docs/product.md §3.3). Each card's exact number
  * is compared with another read of the same database through the server: the product list's
  * rows, the orders, subscribers and quote requests CSV exports (every row, read in batches by
  * other queries) and the totals the list pages show. This spec runs in the "global-counts"

@@ -7,7 +7,7 @@ import { DEMO_PRODUCTS } from "#app/server/catalog/demo-catalogue.server.ts";
 import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config.ts";
 
 /*
- * Rows for the admin operations specs (issue 8), made through the real public flows: the
+ * Rows for the admin operations specs (decision 009), made through the real public flows: the
  * checkout, the quote form, the newsletter form and Create Account, posted as those pages
  * post them without JavaScript. Each call comes from its own loopback address (127.x.y.z all
  * reach the server on Linux), as separate customers would: the per-address rate limits of the
@@ -124,10 +124,10 @@ export async function placeOrder(customer: {
     form[`lines[${i}].quantity`] = String(line.quantity);
   });
   const address = randomLoopback();
-  // The site's stamp, used once by the checkout (issue 20).
+  // The site's stamp, used once by the checkout (decision 016).
   form.form_stamp = await formStamp(address);
   const response = await request("POST", "/checkout", { address, form });
-  // Success is the redirect home with the spec's notice (post/redirect/get).
+  // Success is the redirect home with the product's notice (post/redirect/get).
   expect(response.status, response.body.slice(0, 300)).toBe(302);
   expect(response.location).toBe("/");
 }

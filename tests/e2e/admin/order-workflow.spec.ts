@@ -12,7 +12,7 @@ import { addFromList, openAdmin, uniqueTag } from "../site/shop-helpers.ts";
 import { findEmail } from "./operations-helpers.ts";
 
 /*
- * Issue 19 acceptance, end to end: a visitor orders, opens their private order page from the
+ * Decision 014 acceptance, end to end: a visitor orders, opens their private order page from the
  * confirmation e-mail (the .eml the server wrote) and reads "Awaiting contact"; the admin
  * records payment arranged, then paid; the buyer's page shows it; and the dashboard's to-do
  * item for an overdue order disappears once it is dealt with. axe at 390 and 1280 px.
@@ -191,7 +191,7 @@ test("the dashboard's to-do item for an overdue order disappears once it is deal
   const item = todo.getByRole("link", { name: /awaiting contact for 24 hours or more/ });
   await expect(item).toContainText("1 order awaiting contact for 24 hours or more");
   await expect(item).toContainText("Overdue");
-  // Above the spec's four cards.
+  // Above the product's four cards.
   const cards = page.getByTestId("count-/admin/products");
   expect((await todo.boundingBox())!.y).toBeLessThan((await cards.boundingBox())!.y);
   await axeAtBothWidths(page);

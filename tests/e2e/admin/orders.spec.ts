@@ -11,7 +11,7 @@ import {
 import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
 
 /*
- * /admin/orders and /admin/orders/{id} (issue 8). Twelve orders of this run are placed through
+ * /admin/orders and /admin/orders/{id} (decision 009). Twelve orders of this run are placed through
  * the real checkout; every check searches for this run's tag, because other specs place
  * orders on the same database at the same time.
  */
@@ -53,7 +53,7 @@ test.describe("admin orders", () => {
     const search = page.getByRole("searchbox", {
       name: "Search orders by customer name, email or phone",
     });
-    // Held for a moment so the loading state can be seen: six skeleton cards (spec §2).
+    // Held for a moment so the loading state can be seen: six skeleton cards (docs/product.md §3.8).
     await page.route(/\/admin\/orders\.data/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
@@ -138,7 +138,7 @@ test.describe("admin orders", () => {
         .fill(TAG);
       await plain.getByRole("combobox", { name: "Filter by status" }).selectOption("pending");
       await plain.getByRole("button", { name: "Filter" }).click();
-      // The payment filter (issue 19) is sent too, empty: all payments.
+      // The payment filter (decision 014) is sent too, empty: all payments.
       await expect(plain).toHaveURL(new RegExp(`\\?q=${TAG}&status=pending&payment=$`));
       await expect(plain.getByText("Showing 1–10 of 12 orders")).toBeVisible();
     } finally {
@@ -321,7 +321,7 @@ test.describe("admin orders", () => {
       "Date Placed (SAST)",
       "Last Updated (SAST)",
       "Status",
-      // Issue 19: the payment beside the status.
+      // Decision 014: the payment beside the status.
       "Payment",
       "Payment Method",
     ]);

@@ -2,7 +2,7 @@ import { axe, expect, holdLoaderData, test, toast } from "#tests/playwright-util
 import { findEmail, submitQuoteRequest, uniqueTag } from "./operations-helpers.ts";
 
 /*
- * /admin/quote-requests (issue 8): open and resolved, the details dialog, the reply with its
+ * /admin/quote-requests (decision 009): open and resolved, the details dialog, the reply with its
  * prefilled text and the e-mail it produces (an .eml file: the e2e server has no SMTP_URL),
  * and erasing a request. The requests are sent through the real quote form.
  */

@@ -10,7 +10,7 @@ import {
 } from "./operations-helpers.ts";
 
 /*
- * Search as you type in every admin list (issue 16 item 1, decision 017). The rows are made
+ * Search as you type in every admin list (decision 017). The rows are made
  * through the real checkout, quote form, newsletter form and Create Account, two per list,
  * `<TAG>.alpha…` and `<TAG>.bravo…`, so the tag finds both and `<TAG>.alpha` one; the products
  * are the demo catalogue's. Other specs add rows meanwhile: no check counts the whole list.
@@ -104,7 +104,7 @@ const LISTS: ListCase[] = [
     path: "/admin/users",
     box: "Search users by email",
     ...tagged((main) => tableRows(main.getByRole("table", { name: "Users" }))),
-    // Spec §2 /admin/users: one text, whatever the search.
+    // docs/product.md §3.12 /admin/users: one text, whatever the search.
     empty: () => "No users found.",
   },
 ];
@@ -178,7 +178,7 @@ for (const list of LISTS) {
     await expect(box).toHaveValue(narrower);
     await expect(box).toBeFocused();
 
-    // A term that matches nothing: the spec's text, with the term as typed.
+    // A term that matches nothing: the product's text, with the term as typed.
     const none = `${narrower}zq`;
     await box.pressSequentially("zq");
     await expect(main.getByText(list.empty(none), { exact: true })).toBeVisible();

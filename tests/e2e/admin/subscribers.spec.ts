@@ -4,7 +4,7 @@ import { axe, expect, holdLoaderData, test, toast } from "#tests/playwright-util
 import { subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
- * /admin/subscribers (issue 8): the total, the e-mail search, removal through the 'Remove
+ * /admin/subscribers (decision 009): the total, the e-mail search, removal through the 'Remove
  * Subscriber' confirmation, and the CSV download. The subscribers sign up through the real
  * newsletter form; checks search for this run's tag (other specs subscribe too).
  */

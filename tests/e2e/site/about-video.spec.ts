@@ -5,7 +5,7 @@ import { axe, expect, hideNewsletterPopup, test, WCAG_AA_TAGS } from "#tests/pla
 import { waitForHydration } from "./hydration.ts";
 
 /*
- * Issue 16: a fresh install's home page (the e2e server has no ABOUT_VIDEO_URL) embeds the
+ * Decision 021: a fresh install's home page (the e2e server has no ABOUT_VIDEO_URL) embeds the
  * company video shipped with the site: the browser's own player with a poster and English
  * captions, not a byte of video fetched until the visitor presses play, and then it plays.
  */

@@ -70,7 +70,7 @@ test("a quantity button that reaches its limit hands the focus to the other one"
   await page.keyboard.press("Enter");
   await expect(line.getByRole("status", { name: "Quantity of Resin Coaster Set" })).toHaveText("2");
   await expect(increase).toBeFocused();
-  // Back to 1: Decrease is disabled (spec §2), and Increase has the focus.
+  // Back to 1: Decrease is disabled (docs/product.md §2.10), and Increase has the focus.
   await decrease.focus();
   await page.keyboard.press("Enter");
   await expect(decrease).toBeDisabled();

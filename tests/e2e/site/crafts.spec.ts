@@ -39,7 +39,7 @@ test("/crafts lists every product under 'Featured Products' with its first categ
   await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
   await expectAllDemoProducts(page);
   const box = productCards(page).filter({ hasText: "Engraved Wooden Jewellery Box" });
-  // Its links were made together, so the first is the first by name (spec §3: only the first).
+  // Its links were made together, so the first is the first by name (docs/product.md §4: only the first).
   await expect(box).toContainText("Custom Gifts");
   await expect(box).not.toContainText("Mother's Day Gifts");
   await expect(box).toContainText("R450.00");
@@ -85,12 +85,12 @@ for (const [tile, expected] of [
       .getByRole("link", { name: new RegExp(`^${tile}`) })
       .first()
       .click();
-    // The notice lasts 2 seconds (spec §9): title and description checked together.
+    // The notice lasts 2 seconds (docs/product.md §9): title and description checked together.
     await expect(
       page.locator("[data-sonner-toast]").filter({ hasText: `${tile} Selected` }),
     ).toContainText(`Showing products from ${tile}`);
     await expect(page.getByRole("heading", { name: `${tile} Products` })).toBeVisible();
-    // Spec §2: a tile scrolls to the products section, its title clear of the fixed bar.
+    // docs/product.md §2.7: a tile scrolls to the products section, its title clear of the fixed bar.
     await expectProductsInView(page, `${tile} Products`);
     await expect(page).toHaveURL(
       new RegExp(

@@ -4,7 +4,7 @@ import { waitForHydration } from "./hydration.ts";
 import { PUBLIC_PATHS } from "./public-paths.ts";
 
 /*
- * The real Content-Security-Policy of the production server (issue 9) against the real
+ * The real Content-Security-Policy of the production server (decision 010) against the real
  * pages: every public page and the main admin pages load, hydrate and run their scripts
  * (add to cart, the mobile menu, the newsletter popup, a form sent in the background) without
  * one policy violation, console error or page error; and every document carries the policy

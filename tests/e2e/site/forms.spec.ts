@@ -6,7 +6,7 @@ import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
 /*
- * The four public forms (issue 4): success, validation and duplicate paths, the popup's
+ * The four public forms (decision 004): success, validation and duplicate paths, the popup's
  * timing and flags, and every form with JavaScript disabled. The server drops forms sent
  * within 2 s of the page being served (anti-spam), so people-speed waits precede submits.
  */
@@ -482,7 +482,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Message Sent" })).toContainText(
       "We'll get back to you soon.",
     );
-    // A success leaves an empty form (spec §4).
+    // A success leaves an empty form (docs/product.md §5.8).
     await expect(form.getByLabel("Subject")).toHaveValue("");
   });
 

@@ -5,7 +5,7 @@ import { waitForHydration } from "./hydration.ts";
 import { PUBLIC_PATHS } from "./public-paths.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
-/** Issue 4: every public page's quoted texts, the hero rotation, filter, menu and axe. */
+/** Decision 004: every public page's quoted texts, the hero rotation, filter, menu and axe. */
 
 // The home popup would cover the page after 5 s; these tests are about the pages.
 test.beforeEach(async ({ page }) => {
@@ -44,7 +44,7 @@ test("home: hero, tiles, about, services, portfolio and the quote section", asyn
   await expect(
     page.locator("section#quote").getByRole("heading", { name: "Get a Quote" }),
   ).toBeVisible();
-  // Spec §5 / §9: the quote message box is at least 8rem (128 px) high.
+  // docs/product.md §6.2: the quote message box is at least 8rem (128 px) high.
   const box = await page.getByLabel("Message").boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(128);
 });

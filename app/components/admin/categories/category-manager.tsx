@@ -18,7 +18,7 @@ import { cn } from "#app/lib/utils.ts";
 import { CategoryManagerSchema } from "#app/lib/validation/catalog.ts";
 
 /*
- * The Category Manager's parts (spec §2 /admin/categories/manager): a row of the list with
+ * The Category Manager's parts (docs/product.md §3.7 /admin/categories/manager): a row of the list with
  * its thumbnail, and the form for the chosen or a new category.
  */
 

@@ -10,9 +10,9 @@ import type { OrderSummary } from "#app/lib/orders.ts";
 import { cn } from "#app/lib/utils.ts";
 
 /**
- * An order in the list (spec §2): customer name, date, status badge, e-mail, phone, item
+ * An order in the list (docs/product.md §3.8): customer name, date, status badge, e-mail, phone, item
  * count and total; delivered and cancelled cards greyed. Beside the status, the payment's
- * badge (issue 19), on a row below the name. A plain click opens the dialog; a new tab gets
+ * badge (decision 014), on a row below the name. A plain click opens the dialog; a new tab gets
  * the full page.
  */
 export function OrderCard({
@@ -83,7 +83,7 @@ export function OrderCard({
   );
 }
 
-/** Spec §2: six skeleton cards while loading. */
+/** docs/product.md §3.8: six skeleton cards while loading. */
 export function OrderCardSkeletons() {
   return (
     <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">

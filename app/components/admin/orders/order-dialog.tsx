@@ -41,8 +41,8 @@ function LoadingRows() {
 }
 
 /**
- * The order's dialog over the list (spec §2: status selector, items table, order and
- * customer information, Close and 'View Full Page'), with its payment (issue 19). The card's
+ * The order's dialog over the list (docs/product.md §3.8: status selector, items table, order and
+ * customer information, Close and 'View Full Page'), with its payment (decision 014). The card's
  * summary shows at once; the items and payment details arrive with `selected`.
  *
  * It opens from the URL, not from a Radix Trigger: closing gives focus back to the card that
@@ -92,7 +92,7 @@ export function OrderDialog({
               </DialogDescription>
             </DialogHeader>
             <OrderStatusControl orderId={order.id} status={order.status} />
-            {/* Beside the status, like it: its own form, labelled "Payment" (issue 19). */}
+            {/* Beside the status, like it: its own form, labelled "Payment" (decision 014). */}
             <div className="border-t border-border pt-4">
               {detail ? (
                 <OrderPaymentControl

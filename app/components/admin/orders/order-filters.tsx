@@ -58,7 +58,7 @@ function FilterSelect({
   );
 }
 
-/** Spec §2's status filter and (issue 19) the payment filter. */
+/** The status filter (docs/product.md §3.8) and the payment filter (decision 014). */
 export function OrderFilters({
   form,
   status,

@@ -7,7 +7,7 @@ import { useListWithDialog } from "#app/lib/list-url.ts";
 import type { OrderDetail, OrderListPage } from "#app/lib/orders.ts";
 
 /*
- * The list of /admin/orders (spec §2): cards of ten a page (order-card.tsx), six skeleton
+ * The list of /admin/orders (docs/product.md §3.8): cards of ten a page (order-card.tsx), six skeleton
  * cards while loading, the empty texts, and the order's dialog over the list
  * (order-dialog.tsx). The filters are in order-filters.tsx.
  */
@@ -41,7 +41,7 @@ export function OrderResults({
 }: OrdersData & {
   filtered: boolean;
 }) {
-  // A new search, filter or page: skeletons until its data arrives (spec §2); a search typed
+  // A new search, filter or page: skeletons until its data arrives (docs/product.md §3.8); a search typed
   // into the box keeps the cards, busy, until its own arrive (decision 017).
   const {
     loading,
@@ -88,7 +88,7 @@ export function OrderResults({
         )}
       </ResultsRegion>
 
-      {/* Spec §2: only when more than 10 results exist. */}
+      {/* docs/product.md §3.8: only when more than 10 results exist. */}
       {list.total > list.pageSize ? (
         <AdminPagination
           page={list.page}

@@ -133,8 +133,8 @@ function useStatusSelect(busy: boolean, save: (form: HTMLFormElement | null) => 
 }
 
 /**
- * The status selector (spec §2): choosing a status saves it at once (any status from any
- * other, spec §4). Beside it, "E-mail the customer", off by default, for shipped and cancelled.
+ * The status selector (docs/product.md §3.8): choosing a status saves it at once (any status from any
+ * other, §5.4). Beside it, "E-mail the customer", off by default, for shipped and cancelled.
  */
 export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
   const fetcher = useFetcher<ActionData>({ key: `order-status-${orderId}` });
@@ -202,7 +202,7 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   );
 }
 
-/** Spec §2: the dialog's table (Product, Qty, Price, Subtotal, Order Total) and the page's. */
+/** docs/product.md §3.8: the dialog's table (Product, Qty, Price, Subtotal, Order Total) and the page's. */
 export function OrderItemsTable({
   items,
   totalCents,
@@ -288,7 +288,7 @@ export function Details({
   );
 }
 
-/** Spec §2: Order ID, Date Placed, Last Updated (and the item count), dialog and page alike. */
+/** docs/product.md §3.8: Order ID, Date Placed, Last Updated (and the item count), dialog and page alike. */
 export function OrderInformation({ order }: { order: OrderForView }) {
   return (
     <Details
@@ -307,7 +307,7 @@ export function OrderInformation({ order }: { order: OrderForView }) {
   );
 }
 
-/** Spec §2: the customer's Name, Email and Phone. */
+/** docs/product.md §3.8: the customer's Name, Email and Phone. */
 export function CustomerDetails({ order }: { order: OrderForView }) {
   return (
     <Details
@@ -320,7 +320,7 @@ export function CustomerDetails({ order }: { order: OrderForView }) {
   );
 }
 
-/** Call and WhatsApp the customer, with a message that names the order (issue 8). */
+/** Call and WhatsApp the customer, with a message that names the order (decision 004). */
 export function OrderContactActions({
   order,
   className,

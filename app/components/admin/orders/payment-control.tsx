@@ -25,7 +25,7 @@ import {
 } from "#app/lib/validation/orders.ts";
 
 /*
- * The order's payment (issue 19), in the order dialog and on the order page: its state, and
+ * The order's payment (decision 014), in the order dialog and on the order page: its state, and
  * the details each state has (a method and maybe a reference once arranged, an amount and a
  * date once paid). The fields of other states hide by CSS (app/styles/admin.css), so the
  * form works the same without JavaScript.

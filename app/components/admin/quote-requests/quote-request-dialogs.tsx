@@ -33,7 +33,7 @@ import type {
 } from "#app/server/inquiries/admin-quote-requests.server.ts";
 
 /*
- * The quote request's details dialog (spec §2: opened by a card, `?request=<id>`), with Mark
+ * The quote request's details dialog (docs/product.md §3.11: opened by a card, `?request=<id>`), with Mark
  * as Resolved / Open, Reply (its own dialog, e-mailed through the outbox) and Delete (erased
  * for good after a confirmation). The fetchers are keyed, so the page shows each notice once
  * (useQuoteRequestActionToasts) even after the dialog has closed.
@@ -165,7 +165,7 @@ export function QuoteRequestDetailsDialog({
     ? pendingIntent === "resolve"
     : (detail?.isResolved ?? summary?.isResolved ?? false);
 
-  // Once per answer: the dialog closes whether the delete worked or not (spec §4), and the
+  // Once per answer: the dialog closes whether the delete worked or not (docs/product.md §5.7), and the
   // details close too when the request is gone.
   const handled = useRef<QuoteRequestActionData | null>(eraseFetcher.data ?? null);
   useEffect(() => {

@@ -20,7 +20,7 @@ import {
 } from "./quote-request-dialogs.tsx";
 
 /*
- * The list of /admin/quote-requests (spec §2): cards of 12 a page, the 'Show resolved
+ * The list of /admin/quote-requests (docs/product.md §3.11): cards of 12 a page, the 'Show resolved
  * requests' box, the empty and loading texts, and the details dialog over it.
  */
 
@@ -120,7 +120,7 @@ function RequestCard({
 }
 
 /**
- * The empty list (spec §2 texts): 'No quote requests yet' only when there are none at all,
+ * The empty list (docs/product.md §3.11 texts): 'No quote requests yet' only when there are none at all,
  * 'No quote requests found for "<term>"' for a search. When resolved requests exist but are
  * hidden (the checkbox is off by default), it says so, with a link that shows them, rather
  * than suggesting there are none.

@@ -10,7 +10,7 @@ import { formatShortDate } from "#app/lib/dates.ts";
 import type { Toast } from "#app/lib/toast.ts";
 
 /*
- * The controls of a row of User Access (spec §2 /admin/users): the Admin / Regular User
+ * The controls of a row of User Access (docs/product.md §3.12 /admin/users): the Admin / Regular User
  * checkbox, and for an account that asked for access on the public Create Account tab, a
  * mark saying so and a way to dismiss the request.
  */

@@ -5,7 +5,7 @@ import { Button, type ButtonProps, buttonVariants } from "#app/components/ui/but
 import { type CartProduct, cartActions } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/utils.ts";
 
-/** Spec §8/§9: 'Added to Cart' / '<name> has been added to your cart.' for 3 seconds. */
+/** docs/product.md §8.1/§9: 'Added to Cart' / '<name> has been added to your cart.' for 3 seconds. */
 export const CART_NOTICE_MS = 3000;
 
 export function AddToCartButton({

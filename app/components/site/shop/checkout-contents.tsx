@@ -24,9 +24,9 @@ import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/check
 import { OrderTotals } from "./order-totals.tsx";
 
 /*
- * The checkout's contents (spec §2 /checkout): the cart lives in the browser, so they render
+ * The checkout's contents (docs/product.md §2.11 /checkout): the cart lives in the browser, so they render
  * only once the page runs there, and load then (the form library and its schema stay out
- * of the page's first load, issue 10).
+ * of the page's first load, decision 012).
  */
 
 function EmptyCheckout() {
@@ -65,9 +65,9 @@ export default function CheckoutContents({
   lastResult,
 }: {
   idempotencyKey: string;
-  /** The anti-spam stamp the form sends (issue 20). */
+  /** The anti-spam stamp the form sends (decision 016). */
   formStamp: string;
-  /** The server asked the buyer to confirm once more (issue 16): the button says so. */
+  /** The server asked the buyer to confirm once more (decision 016): the button says so. */
   confirming: boolean;
   /** A limit was reached: the company's phone and WhatsApp, to order by phone instead. */
   contact: CompanyContact | undefined;
@@ -80,7 +80,7 @@ export default function CheckoutContents({
   const orderPlaced = useOrderPlaced();
   const [placed, setPlaced] = useState(false);
 
-  // Spec §4: the cart is cleared after a successful order.
+  // docs/product.md §5.1: the cart is cleared after a successful order.
   useEffect(() => {
     if (orderPlaced) {
       setPlaced(true);

@@ -6,7 +6,7 @@ import { formatRand } from "#app/lib/money.ts";
 
 /**
  * What changed since the items were added: new prices and products that no longer exist
- * (issue 5: never silently charged).
+ * (decision 005: never silently charged).
  */
 export function PriceNotice({
   changed,

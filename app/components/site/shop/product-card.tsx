@@ -5,7 +5,7 @@ import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { ProductImage } from "./product-image.tsx";
 
 /**
- * A listing card: image, first linked category or 'Uncategorized' (spec §3), name, price and
+ * A listing card: image, first linked category or 'Uncategorized' (docs/product.md §4), name, price and
  * Add to Cart. The name's link covers the card, the button stays on top of it.
  */
 export function ProductCard({

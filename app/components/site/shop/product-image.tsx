@@ -6,7 +6,7 @@ import { cn } from "#app/lib/utils.ts";
  * A product or category picture, square, with its intrinsic size so the layout never jumps.
  * Uploaded images come in several widths (decision 008): `srcSet` lists them and `sizes`
  * says how wide the picture is shown, so the browser loads the smallest file that is sharp
- * enough. Without an image: a neutral 'No image' tile (spec §2 cart lines).
+ * enough. Without an image: a neutral 'No image' tile (docs/product.md §2.10 cart lines).
  */
 export function ProductImage({
   src,

@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 
-/** The product page's shape while it loads (spec §2: 'A loading skeleton first'). */
+/** The product page's shape while it loads (docs/product.md §2.8: 'A loading skeleton first'). */
 export function ProductPageSkeleton() {
   return (
     <div

@@ -6,7 +6,7 @@ export const CART_PRICES_PATH = "/resources/cart-prices";
 
 /**
  * Asks the server for the current names and prices of the cart's products whenever the set
- * of products changes, and returns the cart priced by them (issue 5: a changed price or a
+ * of products changes, and returns the cart priced by them (decision 005: a changed price or a
  * product that no longer exists is shown, never silently charged). Until the answer
  * arrives, `priced` is null.
  */

@@ -11,8 +11,8 @@ import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
- * The action shared by /admin/categories/new and /admin/categories/:id (spec §7 "Form": name
- * and is_special; issue 19: the season). The route calls requireAdmin first and passes the admin in.
+ * The action shared by /admin/categories/new and /admin/categories/:id (docs/product.md §3.6: name
+ * and is_special; decision 014: the season). The route calls requireAdmin first and passes the admin in.
  */
 
 export type CategoryFormActionData = {

@@ -16,9 +16,9 @@ import { CategoryFormFields, CategoryFormSchema } from "#app/lib/validation/cata
 import type { CategoryFormActionData } from "./category-form.server.ts";
 
 /**
- * The category form (spec §2 /admin/categories/new and /{id}): Category Name and the Special
+ * The category form (docs/product.md §3.6 /admin/categories/new and /{id}): Category Name and the Special
  * Category switch with its description, Cancel and Create / Update Category; beyond the
- * original, a special category's season (issue 19).
+ * original, a special category's season (decision 014).
  */
 export function CategoryForm({
   category,
@@ -124,7 +124,7 @@ type SelectField = { id: string; name: string; key?: string; initialValue?: unkn
 type DayMonthFields = [day: SelectField, month: SelectField];
 
 /**
- * A special category's season (issue 19): a start and an end day and month, every year, in
+ * A special category's season (decision 014): a start and an end day and month, every year, in
  * South African time. Two native selects each, so it works without JavaScript.
  */
 function SeasonFields({

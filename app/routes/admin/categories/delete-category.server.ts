@@ -9,8 +9,8 @@ import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
- * The delete answer shared by /admin/categories and the manager (spec §4 "Category delete",
- * §8 'Category Deleted' / 'Failed to delete category. It may be in use by products.'). The
+ * The delete answer shared by /admin/categories and the manager (docs/product.md §5.7,
+ * docs/product.md §8.3 'Category Deleted' / 'Failed to delete category. It may be in use by products.'). The
  * route has already called requireAdmin.
  */
 export async function deleteCategoryAction(

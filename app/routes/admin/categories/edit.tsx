@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §8: a category that cannot be loaded sends the admin back to the list. */
+/** docs/product.md §8.3: a category that cannot be loaded sends the admin back to the list. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, env, logger } = getServices(context);

@@ -42,7 +42,7 @@ type CategoryList = {
   confirmDelete: DeleteTarget | null;
 };
 
-/** Spec §2 /admin/categories: every category with its product count (from the database). */
+/** docs/product.md §3.6 /admin/categories: every category with its product count (from the database). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const categories = await listAdminCategories(getServices(context).db);
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { list: list as CategoryList | Promise<CategoryList> };
 }
 
-/** Client navigation: 'Loading categories...' (spec §2) until the server loader answers. */
+/** Client navigation: 'Loading categories...' (docs/product.md §3.6) until the server loader answers. */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return { list: serverLoader().then((data) => data.list) };
 }
@@ -196,7 +196,7 @@ function CategoryTable({
   );
 }
 
-/** A seasonal category's season, and when it returns while out of season (issue 19). */
+/** A seasonal category's season, and when it returns while out of season (decision 014). */
 function SeasonLine({ category }: { category: AdminCategoryRow }) {
   return (
     <p className="mt-1 flex items-start gap-1 text-xs text-muted-foreground">
@@ -209,7 +209,7 @@ function SeasonLine({ category }: { category: AdminCategoryRow }) {
   );
 }
 
-/** Spec §2: 'Error loading categories: <message>'. */
+/** docs/product.md §3.6: 'Error loading categories: <message>'. */
 export function ErrorBoundary() {
   const message = errorMessage(useRouteError());
   return (

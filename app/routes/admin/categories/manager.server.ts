@@ -27,7 +27,7 @@ const saveError = (description: string) =>
   });
 
 /**
- * The manager's save (spec §7 "Category Manager"): name, description and picture of a new or
+ * The manager's save (docs/product.md §3.7): name, description and picture of a new or
  * existing category, in one transaction with its image; a delete goes to the shared answer.
  * The route has already called requireAdmin.
  */

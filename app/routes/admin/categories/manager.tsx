@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => [
 const MANAGER = CATEGORY_MANAGER_PATH;
 
 /**
- * Spec §2 /admin/categories/manager: the list with thumbnails, and the form for the category
+ * docs/product.md §3.7 /admin/categories/manager: the list with thumbnails, and the form for the category
  * chosen with `?edit=<id>` (or a new one with `?new`), so the choice survives a reload and
  * works without JavaScript.
  */

@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const order = await getOrder(db, params.id);
   if (!order) {
-    // Spec §2: 'Order not found' for an unknown id, with HTTP 404 (a malformed id too).
+    // docs/product.md §3.9: 'Order not found' for an unknown id, with HTTP 404 (a malformed id too).
     return data(
       { order: null, history: [] as Awaited<ReturnType<typeof getOrderHistory>> },
       { status: 404 },

@@ -7,7 +7,7 @@ import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/export";
 
 /**
- * GET /admin/orders/export.csv?q=&status=&payment=&overdue= (issues 8, 19): the orders
+ * GET /admin/orders/export.csv?q=&status=&payment=&overdue= (decisions 009 and 014): the orders
  * matching the list's search and filters, one row per order line, streamed in batches.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

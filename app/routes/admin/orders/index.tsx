@@ -46,7 +46,7 @@ const presence = pagePresence();
 
 /**
  * Arriving from another page (the sidebar, a dashboard card), the page shows at once with its
- * search, filter and six skeleton cards (spec §2), and the cards arrive from the server
+ * search, filter and six skeleton cards (docs/product.md §3.8), and the cards arrive from the server
  * loader, which still guards and searches. Within the page, the data is awaited as without
  * a clientLoader, so a new search shows the skeletons and the dialog opens over the list.
  */

@@ -15,8 +15,8 @@ import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
- * The action behind the order's status selector, its payment form (issue 19) and its notes
- * (spec §8 "Orders" notices), shared by the order dialog of /admin/orders and the full page
+ * The action behind the order's status selector, its payment form (decision 014) and its notes
+ * (docs/product.md §8.3 "Orders" notices), shared by the order dialog of /admin/orders and the full page
  * /admin/orders/{id}: both post to /admin/orders/{id}.
  */
 
@@ -162,7 +162,7 @@ export async function orderAction(
       return reply({
         ok: true,
         intent: "status",
-        // Spec §8, character for character.
+        // docs/product.md §8.3, character for character.
         toast: toast({
           title: "Status updated",
           description: `Order status has been updated to ${result.status}.`,

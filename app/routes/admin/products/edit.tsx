@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §8: a product that cannot be loaded sends the admin back to the list with the notice. */
+/** docs/product.md §8.3: a product that cannot be loaded sends the admin back to the list with the notice. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { db, env, logger } = getServices(context);

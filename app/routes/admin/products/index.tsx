@@ -58,7 +58,7 @@ type ProductList = {
   confirmDelete: DeleteTarget | null;
 };
 
-/** Spec §2 /admin/products: the list, searched by the database (`?q=`, kept in the URL). */
+/** docs/product.md §3.4 /admin/products: the list, searched by the database (`?q=`, kept in the URL). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
@@ -75,7 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const presence = pagePresence();
 
 /**
- * Arriving from another page, the page shows at once with 'Loading products...' (spec §2)
+ * Arriving from another page, the page shows at once with 'Loading products...' (docs/product.md §3.4)
  * and the rows arrive from the server loader, which still guards and searches. Within the
  * page (a new search, a deletion) the data is awaited as without a clientLoader, so a search
  * typed into the box keeps the rows until its own arrive (decision 017).
@@ -122,7 +122,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** A dash for an empty cell (spec §2), read as "none" by screen readers. */
+/** A dash for an empty cell (docs/product.md §3.4), read as "none" by screen readers. */
 function Dash() {
   return (
     <>

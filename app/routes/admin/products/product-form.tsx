@@ -18,7 +18,7 @@ import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
 import type { ProductFormActionData } from "./product-form.server.ts";
 
 /**
- * The product form (spec §2 /admin/products/new and /admin/products/{id}): Back, Product Name,
+ * The product form (docs/product.md §3.5 /admin/products/new and /admin/products/{id}): Back, Product Name,
  * Description, Price (ZAR), Product Image with preview, the Categories panel, and Create
  * Product / Update Product. A real multipart <Form>: it works without JavaScript, and with it
  * the same schema checks the fields before anything is sent.
