@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { EftDetails } from "#app/lib/orders.ts";
 import { MAX_FORM_AGE_MS, MIN_FILL_MS } from "./http/honeypot.server.ts";
 
 const booleanFlag = z
@@ -180,15 +181,6 @@ const EFT_REQUIRED = [
   "EFT_ACCOUNT_NUMBER",
   "EFT_BRANCH_CODE",
 ] as const;
-
-/** The company's bank account for EFT payments (decision 014), or null when not configured. */
-export interface EftDetails {
-  accountName: string;
-  bankName: string;
-  accountNumber: string;
-  branchCode: string;
-  accountType: string | null;
-}
 
 export function eftDetails(
   env: Pick<Env, (typeof EFT_REQUIRED)[number] | "EFT_ACCOUNT_TYPE">,

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
 import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
@@ -12,7 +12,8 @@ import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
-import { queueMessages, quoteReplyMessage } from "../notifications/messages.server.ts";
+import { quoteReplyMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 
 /*
  * Quote requests and contact messages in the admin (docs/product.md §3.11 /admin/quote-requests, §5.5 "Quote
@@ -22,12 +23,6 @@ import { queueMessages, quoteReplyMessage } from "../notifications/messages.serv
  */
 
 export const QUOTE_REQUESTS_PAGE_SIZE = 12;
-
-/** The list's state from the URL, read the same way by the page in the browser. */
-export {
-  parseQuoteRequestListQuery,
-  type QuoteRequestListQuery,
-} from "#app/lib/admin-list-queries.ts";
 
 export interface QuoteRequestSummary {
   id: string;
@@ -328,79 +323,4 @@ export async function eraseQuoteRequest(
     });
     return { ok: true as const };
   });
-}
-
-// ---- CSV export ----------------------------------------------------------------------------
-
-export const QUOTE_REQUEST_EXPORT_HEADER = [
-  "Date (SAST)",
-  "Name",
-  "Email",
-  "Phone",
-  "Service",
-  "Message",
-  "Status",
-  "Replied (SAST)",
-  "Reply",
-] as const;
-
-export const QUOTE_REQUEST_EXPORT_BATCH_SIZE = 500;
-
-const localTime = (column: AnyColumn) =>
-  sql<string>`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`;
-
-function quoteRequestExportBatch(
-  db: Database,
-  filters: { q: string | null; showResolved: boolean },
-  after: { at: string; id: string } | null,
-  batchSize: number,
-) {
-  const keyset = after
-    ? sql`(${contactRequests.createdAt}, ${contactRequests.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  return db
-    .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      service: contactRequests.service,
-      message: contactRequests.message,
-      isResolved: contactRequests.isResolved,
-      replyText: contactRequests.replyText,
-      created: localTime(contactRequests.createdAt),
-      replied: localTime(contactRequests.repliedAt),
-      at: sql<string>`${contactRequests.createdAt}::text`,
-    })
-    .from(contactRequests)
-    .where(and(quoteRequestFilterCondition(filters), keyset))
-    .orderBy(...REQUESTS_NEWEST_FIRST)
-    .limit(batchSize);
-}
-
-/** The requests matching the page's search and filter, newest first, in keyset batches. */
-export async function* quoteRequestExportBatches(
-  db: Database,
-  filters: { q: string | null; showResolved: boolean },
-  batchSize = QUOTE_REQUEST_EXPORT_BATCH_SIZE,
-): AsyncGenerator<string[][]> {
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const batch = await quoteRequestExportBatch(db, filters, after, batchSize);
-    if (batch.length === 0) return;
-    yield batch.map((row) => [
-      row.created,
-      row.name,
-      row.email,
-      row.phone ?? "",
-      serviceDisplayLabel(row.service),
-      row.message,
-      row.isResolved ? "Resolved" : "Open",
-      row.replied ?? "",
-      row.replyText ?? "",
-    ]);
-    if (batch.length < batchSize) return;
-    const last = batch.at(-1)!;
-    after = { at: last.at, id: last.id };
-  }
 }
