@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
+import type { QuoteRequestDetail, QuoteRequestListPage } from "#app/lib/quote-requests.ts";
 import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
@@ -23,38 +24,6 @@ import { queueMessages } from "../notifications/outbox.server.ts";
  */
 
 export const QUOTE_REQUESTS_PAGE_SIZE = 12;
-
-export interface QuoteRequestSummary {
-  id: string;
-  name: string;
-  email: string;
-  /** Optional: given on the form so the company can call or WhatsApp back. */
-  phone: string | null;
-  /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
-  service: string;
-  /** The message cut at 100 characters (docs/product.md §9). */
-  preview: string;
-  isResolved: boolean;
-  replied: boolean;
-  createdAt: Date;
-}
-
-export interface QuoteRequestListPage {
-  requests: QuoteRequestSummary[];
-  total: number;
-  /** Open requests, whatever the search (for the page's heading). */
-  openTotal: number;
-  /** Every request and message, resolved or not. */
-  allTotal: number;
-  /**
-   * Resolved requests that match the search but are hidden because 'Show resolved requests'
-   * is off (0 when they are shown): the empty list says so instead of "none".
-   */
-  hiddenResolved: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-}
 
 /** Newest first; NULLS LAST as in the created_at indexes, so they serve. */
 export const REQUESTS_NEWEST_FIRST = [
@@ -141,21 +110,6 @@ export async function listQuoteRequests(
     pageCount: pages,
     pageSize: QUOTE_REQUESTS_PAGE_SIZE,
   };
-}
-
-export interface QuoteRequestDetail {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  service: string;
-  message: string;
-  isResolved: boolean;
-  createdAt: Date;
-  replyText: string | null;
-  repliedAt: Date | null;
-  /** Who sent the reply (null when that account was deleted). */
-  repliedByEmail: string | null;
 }
 
 export async function getQuoteRequest(
