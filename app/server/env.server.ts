@@ -146,9 +146,10 @@ const TEST_TIMINGS_ONLY =
 
 /**
  * The anti-spam and rate-limit timings set weaker than production's defaults (a shorter
- * minimum fill time, a longer form age, shorter rate-limit windows): refused in production.
+ * minimum fill time, a longer form age, shorter rate-limit windows): refused in production,
+ * and a warning on the System page of a server that allows them.
  */
-function weakerTimings(env: {
+export function weakerTimings(env: {
   FORM_MIN_FILL_MS?: number | undefined;
   FORM_MAX_AGE_MS?: number | undefined;
   RATE_LIMIT_WINDOW_SCALE?: number | undefined;
