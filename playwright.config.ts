@@ -5,7 +5,7 @@ import { ENV_SETTING_NAMES } from "./app/server/env.server.ts";
 
 /*
  * End-to-end tests against the production build (npm run test:e2e builds it when stale),
- * served by server.ts on a fresh PGlite database in tests/.tmp/e2e, on the system Chromium.
+ * served by the compiled server (build/node/server.js) on a fresh PGlite database in tests/.tmp/e2e, on the system Chromium.
  */
 
 /**
@@ -79,8 +79,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh database with one overdue order (tests/e2e/setup/seed-overdue-order.ts), then
-    // the server.
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx tests/e2e/setup/seed-overdue-order.ts && npx tsx server.ts`,
+    // the compiled server, as production runs it (decision 030).
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx tests/e2e/setup/seed-overdue-order.ts && node --enable-source-maps build/node/server.js`,
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -20,7 +20,7 @@ import {
 import { migrateDatabase } from "#app/server/db/migrate.server.ts";
 import { type Env, pgliteDirectory } from "#app/server/env.server.ts";
 import { createDatabaseStorage, createStorage } from "#app/server/storage/storage.server.ts";
-import type { CliIo } from "./admin-cli.ts";
+import type { CliIo } from "./lib/cli-io.ts";
 
 /*
  * `npm run admin -- backup <file> | restore <file> [--force] | copy-to <postgres-url> [--force]

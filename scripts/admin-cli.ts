@@ -15,6 +15,7 @@ import {
   revokeAdmin,
 } from "#app/server/users/admin-access.server.ts";
 import { BACKUP_USAGE } from "./admin-backup.ts";
+import type { CliIo } from "./lib/cli-io.ts";
 
 /*
  * The admin CLI's commands, separate from process concerns (scripts/admin.ts opens the
@@ -35,12 +36,7 @@ Commands:
                     switching to it (docs/deploy.md, section 10).
 ${BACKUP_USAGE}`;
 
-export interface CliIo {
-  /** Reads the new password: twice from a terminal (they must match), or from stdin. */
-  readPassword(options: { fromStdin: boolean }): Promise<string>;
-  out(line: string): void;
-  err(line: string): void;
-}
+export type { CliIo };
 
 const EmailSchema = z
   .string()

@@ -1,9 +1,9 @@
 import fs from "node:fs";
-import { ensureBuild } from "./lib/server-process.ts";
 
 /*
- * `npm start`: checks the configuration, builds when the production build is missing or
- * older than the sources, then serves (server.ts migrates and seeds at start).
+ * `npm start`, compiled to build/node/start.js (decision 030) and run by scripts/start.mjs
+ * once the build is fresh: checks the configuration, then serves (server.ts migrates and
+ * seeds at start).
  */
 
 // A .env file in the project root is read by `npm start` and `npm run dev`; variables already
@@ -16,11 +16,6 @@ try {
   loadEnv();
 } catch (error) {
   console.error(`start-up failed: ${(error as Error).message}`);
-  process.exit(1);
-}
-
-if (!ensureBuild()) {
-  console.error("start-up failed: the production build did not succeed");
   process.exit(1);
 }
 

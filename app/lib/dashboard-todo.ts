@@ -34,3 +34,13 @@ export function hasAnythingToDo(todo: DashboardTodo): boolean {
     0
   );
 }
+
+/** Monday to Sunday in Johannesburg; "this week" runs to `now`. */
+export interface WeekComparison {
+  /** "YYYY-MM-DD", this week's Monday. */
+  weekStart: string;
+  newOrders: { thisWeek: number; lastWeek: number };
+  /** Payments recorded with a date in the week, integer cents. */
+  paidRevenueCents: { thisWeek: number; lastWeek: number };
+  subscribers: { thisWeek: number; lastWeek: number };
+}

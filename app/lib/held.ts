@@ -4,6 +4,34 @@
 
 export const HELD_TITLE = "Held as possible spam";
 
+/** The public forms whose suspicious submissions are held for an admin. */
+export type HoldableForm = "quote" | "contact" | "newsletter";
+
+/** Why a submission was held: its form stamp's verdict, or "reused" for a nonce seen before. */
+export type HoldReason = "bad-stamp" | "too-fast" | "expired" | "reused";
+
+/** A held submission as the admin's page shows it. */
+export interface HeldSubmission {
+  id: string;
+  form: HoldableForm;
+  reason: HoldReason;
+  name: string | null;
+  email: string;
+  /** The quote's service, the contact message's subject, or the sign-up's form. */
+  topic: string;
+  /** The message (quote and contact), empty for a sign-up. */
+  message: string;
+  phone: string | null;
+  createdAt: Date;
+}
+
+/** How many submissions of a form got a verdict, over the days the page shows. */
+export interface VerdictCount {
+  form: string;
+  verdict: string;
+  count: number;
+}
+
 /** Why a submission was held, as the admin reads it. */
 export const HOLD_REASON_LABELS: Record<string, string> = {
   // The stamp is issued when the form is served: with the page, and again after each send.

@@ -75,3 +75,52 @@ export interface QuoteRequestActionData {
   /** The reply's message next to its field. */
   fieldError?: string;
 }
+
+/* The shapes the admin's quote-request pages render (built by app/server/inquiries). */
+
+export interface QuoteRequestSummary {
+  id: string;
+  name: string;
+  email: string;
+  /** Optional: given on the form so the company can call or WhatsApp back. */
+  phone: string | null;
+  /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
+  service: string;
+  /** The message cut at 100 characters (docs/product.md §9). */
+  preview: string;
+  isResolved: boolean;
+  replied: boolean;
+  createdAt: Date;
+}
+
+export interface QuoteRequestListPage {
+  requests: QuoteRequestSummary[];
+  total: number;
+  /** Open requests, whatever the search (for the page's heading). */
+  openTotal: number;
+  /** Every request and message, resolved or not. */
+  allTotal: number;
+  /**
+   * Resolved requests that match the search but are hidden because 'Show resolved requests'
+   * is off (0 when they are shown): the empty list says so instead of "none".
+   */
+  hiddenResolved: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+}
+
+export interface QuoteRequestDetail {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  service: string;
+  message: string;
+  isResolved: boolean;
+  createdAt: Date;
+  replyText: string | null;
+  repliedAt: Date | null;
+  /** Who sent the reply (null when that account was deleted). */
+  repliedByEmail: string | null;
+}

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { EftDetails } from "#app/lib/orders.ts";
 import { MAX_FORM_AGE_MS, MIN_FILL_MS } from "./http/honeypot.server.ts";
 
 const booleanFlag = z
@@ -145,9 +146,10 @@ const TEST_TIMINGS_ONLY =
 
 /**
  * The anti-spam and rate-limit timings set weaker than production's defaults (a shorter
- * minimum fill time, a longer form age, shorter rate-limit windows): refused in production.
+ * minimum fill time, a longer form age, shorter rate-limit windows): refused in production,
+ * and a warning on the System page of a server that allows them.
  */
-function weakerTimings(env: {
+export function weakerTimings(env: {
   FORM_MIN_FILL_MS?: number | undefined;
   FORM_MAX_AGE_MS?: number | undefined;
   RATE_LIMIT_WINDOW_SCALE?: number | undefined;
@@ -180,15 +182,6 @@ const EFT_REQUIRED = [
   "EFT_ACCOUNT_NUMBER",
   "EFT_BRANCH_CODE",
 ] as const;
-
-/** The company's bank account for EFT payments (decision 014), or null when not configured. */
-export interface EftDetails {
-  accountName: string;
-  bankName: string;
-  accountNumber: string;
-  branchCode: string;
-  accountType: string | null;
-}
 
 export function eftDetails(
   env: Pick<Env, (typeof EFT_REQUIRED)[number] | "EFT_ACCOUNT_TYPE">,

@@ -2,46 +2,18 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ENV_SETTING_NAMES } from "../../app/server/env.server.ts";
+import { buildIsStale } from "./build-freshness.mjs";
+
+export { buildIsStale };
 
 /*
- * The production build as a real server process: for `npm start`'s freshness check, the
- * process tests, and the audit and benchmark scripts (each on a throwaway DATA_DIR).
+ * The production build as a real server process: for the process tests, and the audit and
+ * benchmark scripts (each on a throwaway DATA_DIR). Whether the build is fresh is
+ * build-freshness.mjs's answer, shared with `npm start` (scripts/start.mjs).
  */
 
-const BUILD_MARKER = "build/server/index.js";
-const SOURCES = [
-  "app",
-  "server",
-  "public",
-  "db",
-  "package.json",
-  "package-lock.json",
-  "tsconfig.json",
-  "vite.config.ts",
-  "react-router.config.ts",
-];
-
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) {
-    newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  }
-  return newest;
-}
-
-/** Whether the production build is missing or older than any source file. */
-export function buildIsStale(): boolean {
-  if (!fs.existsSync(BUILD_MARKER)) return true;
-  const built = fs.statSync(BUILD_MARKER).mtimeMs;
-  return SOURCES.some((source) => newestMtime(source) > built);
-}
+/** The compiled server (scripts/build-node.ts), as kwezi.service runs it (decision 030). */
+export const COMPILED_SERVER = "build/node/server.js";
 
 /**
  * Builds when stale; returns false when the build failed. Always the production build: run
@@ -53,7 +25,7 @@ export function ensureBuild(log: (line: string) => void = console.log): boolean 
   if (!buildIsStale()) return true;
   log("Building the production bundle (sources changed or no build yet)…");
   return (
-    spawnSync("npx", ["react-router", "build"], {
+    spawnSync("npm", ["run", "build"], {
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
     }).status === 0
@@ -81,16 +53,22 @@ export function environmentWithoutAppSettings(): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts server.ts from the production build on a free port of 127.0.0.1. `nodeArgs` go to
- * node before the script (e.g. `--cpu-prof`, scripts/profile-render.ts); `cwd` serves another
- * checkout (scripts/compare-pages.ts).
+ * Starts the compiled server (build/node/server.js, with source maps, as kwezi.service runs
+ * it) on a free port of 127.0.0.1. `nodeArgs` go to node before the script (e.g.
+ * `--cpu-prof`, scripts/profile-render.ts); `cwd` serves another checkout
+ * (scripts/compare-pages.ts), through tsx when it predates the compiled server.
  */
 export function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
   options: { nodeArgs?: string[]; cwd?: string } = {},
 ): ServerProcess {
-  const child = spawn("node", [...(options.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+  const olderCheckout =
+    options.cwd !== undefined && !fs.existsSync(path.join(options.cwd, COMPILED_SERVER));
+  const script = olderCheckout
+    ? ["--import", "tsx", "server.ts"]
+    : ["--enable-source-maps", COMPILED_SERVER];
+  const child = spawn("node", [...(options.nodeArgs ?? []), ...script], {
     cwd: options.cwd,
     env: {
       ...environmentWithoutAppSettings(),

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { quoteReplyPrefill } from "#app/lib/quote-requests.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
@@ -7,7 +8,6 @@ import {
   eraseQuoteRequest,
   getQuoteRequest,
   listQuoteRequests,
-  type QuoteRequestListQuery,
   replyToQuoteRequest,
   setQuoteRequestResolved,
 } from "#app/server/inquiries/admin-quote-requests.server.ts";

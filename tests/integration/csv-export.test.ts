@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "#app/lib/csv.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
-import { quoteRequestExportBatches } from "#app/server/inquiries/admin-quote-requests.server.ts";
+import { quoteRequestExportBatches } from "#app/server/inquiries/quote-request-export.server.ts";
 import { subscriberExportBatches } from "#app/server/newsletter/admin-subscribers.server.ts";
 import {
   EXPORT_BATCH_SIZE,

@@ -1,18 +1,17 @@
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { orderReference } from "#app/lib/order-status.ts";
 import { type DatabaseHandle, openDatabase } from "#app/server/db/client.server.ts";
 import { createMailer, type Mailer } from "#app/server/notifications/mailer.server.ts";
 import {
   contactMessage,
   newSubscriberMessages,
   orderMessages,
-  orderReference,
-  queueMessages,
   quoteReplyMessage,
   quoteRequestMessage,
 } from "#app/server/notifications/messages.server.ts";
-import { enqueueMessages } from "#app/server/notifications/outbox.server.ts";
+import { enqueueMessages, queueMessages } from "#app/server/notifications/outbox.server.ts";
 import { OutboxWorker, startOutbox } from "#app/server/notifications/worker.server.ts";
 import { notifications } from "#db/schema/index.ts";
 import { createTestServices } from "#tests/setup/services.ts";

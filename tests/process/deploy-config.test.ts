@@ -21,7 +21,10 @@ import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts
 import { randomToken, secretPathProbes } from "#tests/setup/secret-paths.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
-import { environmentWithoutAppSettings } from "../../scripts/lib/server-process.ts";
+import {
+  COMPILED_SERVER,
+  environmentWithoutAppSettings,
+} from "../../scripts/lib/server-process.ts";
 
 /*
  * The deployment files under deploy/ (docs/deploy.md), checked by the tools that will run
@@ -268,6 +271,19 @@ describe("deploy/systemd", () => {
     // Unknown or misspelt settings are only warned about, with the status still 0.
     expect(output).not.toMatch(/unknown|invalid|failed|not executable|ignoring/i);
     expect(result.status).toBe(0);
+  });
+
+  it("runs the compiled server with plain node, as the process tests do (decision 030)", () => {
+    const unit = fs.readFileSync("deploy/systemd/kwezi.service", "utf8");
+    const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1];
+    expect(execStart).toBe(`/usr/bin/node --enable-source-maps ${COMPILED_SERVER}`);
+    // Relative to WorkingDirectory, the release: its build made the file.
+    expect(unit).toMatch(/^WorkingDirectory=\/opt\/kwezi\/current$/m);
+    expect(fs.existsSync(COMPILED_SERVER), "npm run build writes it").toBe(true);
+    // The backup's admin CLI is compiled too: no TypeScript loader anywhere in production.
+    const backup = fs.readFileSync("deploy/bin/kwezi-backup", "utf8");
+    expect(backup).toContain("node --enable-source-maps build/node/admin.js");
+    for (const text of [unit, backup]) expect(text).not.toMatch(/\btsx\b|--import|\.ts\b/);
   });
 
   it("does not restart the app after a migration the database refused", () => {

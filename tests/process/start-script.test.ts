@@ -11,15 +11,15 @@ import { buildIsStale, environmentWithoutAppSettings } from "../../scripts/lib/s
  * configured: it checks the configuration, finds the build fresh (the process tests run after
  * `npm run build`), migrates and seeds the embedded database and serves. A SIGTERM sent to npm
  * (as a process manager or `docker stop` sends it, to the main process only) must reach the
- * server: npm forwards it to the script's shell, which `exec` has replaced with tsx, which
- * passes it to the server; it finishes and everything exits 0.
+ * server: npm forwards it to the script's shell, which `exec` has replaced with node running
+ * the compiled server (no TypeScript loader, decision 030); it finishes and everything exits 0.
  */
 
 let child: ChildProcess | undefined;
 
 afterAll(() => {
   // Whatever is left, even after npm itself exited (it leads its own process group, with the
-  // shell, tsx and the server in it). Nothing left: ESRCH, ignored.
+  // shell and the server in it). Nothing left: ESRCH, ignored.
   if (!child?.pid) return;
   try {
     process.kill(-child.pid, "SIGKILL");
@@ -94,7 +94,21 @@ describe("npm start", () => {
     }
     expect(shop).toMatch(/href="\/products\/[0-9a-f-]{36}"/);
 
-    // The build was fresh: start.ts went straight to serving. The database is embedded,
+    // The server is plain node on the launcher, which ran the compiled start script in its
+    // own process: no TypeScript loader, no second process in between.
+    const serverPid = /"pid":(\d+)/.exec(output)?.[1];
+    expect(serverPid, output).toBeTruthy();
+    const commandLine = fs.readFileSync(`/proc/${serverPid}/cmdline`, "utf8").split("\0");
+    expect(commandLine.slice(1, 3)).toEqual(["--enable-source-maps", "scripts/start.mjs"]);
+    expect(commandLine.join(" ")).not.toMatch(/tsx|--import|--loader/);
+    // Its parent is npm: the shell exec'd node, nothing stands between them.
+    const parentPid = fs
+      .readFileSync(`/proc/${serverPid}/stat`, "utf8")
+      .split(") ")[1]!
+      .split(" ")[1];
+    expect(parentPid).toBe(String(child.pid));
+
+    // The build was fresh: start.mjs went straight to serving. The database is embedded,
     // in the DATA_DIR given, and PUBLIC_URL followed PORT.
     expect(output).not.toContain("Building the production bundle");
     expect(output).toContain(`serving http://localhost:${port} (listening on`);

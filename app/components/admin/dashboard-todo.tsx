@@ -10,11 +10,11 @@ import {
   UserPlusIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import type { WeekComparison } from "#app/lib/dashboard-todo.ts";
 import { type DashboardTodo, hasAnythingToDo } from "#app/lib/dashboard-todo.ts";
 import { formatZar } from "#app/lib/money.ts";
 import { OPEN_QUOTE_OVERDUE_HOURS, OVERDUE_PAYMENT_TEXT } from "#app/lib/payment-status.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { WeekComparison } from "#app/server/dashboard/dashboard.server.ts";
 
 /*
  * The dashboard as a to-do list, above the four cards of docs/product.md §3.3: everything that waits for the

@@ -15,6 +15,7 @@ import {
   TableRow,
 } from "#app/components/ui/table.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
+import type { HeldSubmission, VerdictCount } from "#app/lib/held.ts";
 import {
   HELD_FORM_LABELS,
   HELD_TITLE,
@@ -23,8 +24,6 @@ import {
 } from "#app/lib/held.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { VerdictCount } from "#app/server/spam/form-guard.server.ts";
-import type { HeldSubmission } from "#app/server/spam/held.server.ts";
 
 /*
  * The parts of /admin/held (decision 016): a list of held submissions, each with Release

@@ -1,9 +1,9 @@
 import { ImageIcon } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
-import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { MAX_IMAGE_WIDTH } from "#app/lib/image-variants.ts";
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "#app/lib/validation/catalog.ts";
 import { useShrunkUpload } from "./use-shrunk-upload.ts";

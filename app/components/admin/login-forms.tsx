@@ -3,10 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { Field } from "#app/components/forms/field.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 
 /*
@@ -16,15 +16,6 @@ import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 
 /** The red alert above the login form: 'Error' with the reason, or the access denial. */
 export type LoginAlert = { title: string; message: string };
-
-function FieldError({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
 
 function PasswordToggle({ shown, onToggle }: { shown: boolean; onToggle: () => void }) {
   return (
@@ -75,17 +66,24 @@ export function LoginForm({
           <AlertDescription>{alert.message}</AlertDescription>
         </Alert>
       ) : null}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
+      <Field
+        id={fields.email.id}
+        label="Email"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      >
         <Input
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="username"
           placeholder="admin@example.co.za"
         />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.password.id}>Password</Label>
+      </Field>
+      <Field
+        id={fields.password.id}
+        label="Password"
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+      >
         <div className="relative">
           <Input
             {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
@@ -94,8 +92,7 @@ export function LoginForm({
           />
           <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
         </div>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
+      </Field>
       <Button type="submit" disabled={submitting} className="mt-2 w-full">
         {submitting ? "Logging in..." : "Login"}
       </Button>
@@ -127,17 +124,24 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
           <AlertDescription>{form.errors[0]}</AlertDescription>
         </Alert>
       ) : null}
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.email.id}>Email</Label>
+      <Field
+        id={fields.email.id}
+        label="Email"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      >
         <Input
           {...getInputProps(fields.email, { type: "email" })}
           autoComplete="email"
           placeholder="you@example.co.za"
         />
-        <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.password.id}>Password</Label>
+      </Field>
+      <Field
+        id={fields.password.id}
+        label="Password"
+        errors={fields.password.errors}
+        errorId={fields.password.errorId}
+      >
         <div className="relative">
           <Input
             {...getInputProps(fields.password, { type })}
@@ -146,13 +150,15 @@ export function SignupForm({ lastResult }: { lastResult?: SubmissionResult<strin
           />
           <PasswordToggle shown={showPasswords} onToggle={() => setShowPasswords((v) => !v)} />
         </div>
-        <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={fields.confirmPassword.id}>Confirm Password</Label>
+      </Field>
+      <Field
+        id={fields.confirmPassword.id}
+        label="Confirm Password"
+        errors={fields.confirmPassword.errors}
+        errorId={fields.confirmPassword.errorId}
+      >
         <Input {...getInputProps(fields.confirmPassword, { type })} autoComplete="new-password" />
-        <FieldError id={fields.confirmPassword.errorId} errors={fields.confirmPassword.errors} />
-      </div>
+      </Field>
       <p className="rounded-md bg-muted p-3 text-sm text-muted-foreground">
         New accounts require admin approval to access the admin portal. After creating your account,
         please contact an existing administrator for access.

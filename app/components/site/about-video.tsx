@@ -1,7 +1,7 @@
 import { PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ABOUT } from "#app/content/site.ts";
-import type { AboutVideo as AboutVideoSource } from "#app/server/site/about-video.server.ts";
+import type { AboutVideo as AboutVideoSource } from "#app/lib/about-video.ts";
 
 /** A file the browser can play itself, rather than a page to embed (e.g. a YouTube URL). */
 const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);

@@ -1,14 +1,9 @@
+import { Field } from "#app/components/forms/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { CONTACT_FIELDS } from "#app/lib/forms.ts";
-import {
-  AntiSpamFields,
-  Field,
-  FormNotice,
-  OptionalPhoneField,
-  useEnquiryForm,
-} from "./form-parts.tsx";
+import { AntiSpamFields, FormNotice, OptionalPhoneField, useEnquiryForm } from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
@@ -34,7 +29,7 @@ export function ContactForm() {
       <FormNotice result={actionData} />
       <AntiSpamFields />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" error={errors.name}>
+        <Field id="contact-name" label="Name" errors={errors.name}>
           {(props) => (
             <Input
               {...props}
@@ -46,7 +41,7 @@ export function ContactForm() {
             />
           )}
         </Field>
-        <Field id="contact-email" label="Email" error={errors.email}>
+        <Field id="contact-email" label="Email" errors={errors.email}>
           {(props) => (
             <Input
               {...props}
@@ -62,7 +57,7 @@ export function ContactForm() {
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <OptionalPhoneField id="contact-phone" error={errors.phone} defaultValue={values?.phone} />
-        <Field id="contact-subject" label="Subject" error={errors.subject}>
+        <Field id="contact-subject" label="Subject" errors={errors.subject}>
           {(props) => (
             <Input
               {...props}
@@ -74,7 +69,7 @@ export function ContactForm() {
           )}
         </Field>
       </div>
-      <Field id="contact-message" label="Message" error={errors.message}>
+      <Field id="contact-message" label="Message" errors={errors.message}>
         {(props) => (
           <Textarea
             {...props}

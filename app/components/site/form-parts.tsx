@@ -1,29 +1,13 @@
-import {
-  type ComponentProps,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type ComponentProps, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useRouteLoaderData } from "react-router";
 import type { ZodError, ZodType } from "zod";
+import { Field } from "#app/components/forms/field.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";
-
-const noop = () => () => {};
-/** False during server rendering and before hydration; true once React runs in the browser. */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The honeypot (hidden from people, screen readers and autofill) and the signed time the
@@ -99,42 +83,6 @@ export function NoticeBox({
   );
 }
 
-/** A labelled field with its error message wired through aria-describedby. */
-export function Field({
-  id,
-  label,
-  error,
-  children,
-  className,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: (props: {
-    id: string;
-    "aria-invalid"?: true;
-    "aria-describedby"?: string;
-  }) => React.ReactNode;
-  className?: string;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className={cn("grid gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({
-        id,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? errorId : undefined,
-      })}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * The optional phone number of the quote and contact forms (decision 004: the company may call
  * or WhatsApp back); checked with the checkout's rule when given.
@@ -149,7 +97,7 @@ export function OptionalPhoneField({
   defaultValue?: string;
 }) {
   return (
-    <Field id={id} label="Phone (optional)" error={error}>
+    <Field id={id} label="Phone (optional)" errors={error}>
       {(props) => (
         <Input
           {...props}

@@ -2,11 +2,11 @@ import { MenuIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { NAV_LINKS } from "#app/content/navigation.ts";
 import { useCart } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/utils.ts";
 import { Logo } from "./logo.tsx";
-import { useHydrated } from "./shop/use-hydrated.ts";
 
 /** docs/product.md §9: the bar becomes compact once the page has scrolled past 50 px. */
 const COMPACT_AFTER_PX = 50;

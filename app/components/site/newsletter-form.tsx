@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { showToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import {
   INVALID_EMAIL,
@@ -10,13 +11,7 @@ import {
   type NewsletterSource,
 } from "#app/lib/newsletter.ts";
 import { cn } from "#app/lib/utils.ts";
-import {
-  AntiSpamFields,
-  useFormState,
-  useHydrated,
-  useResultToast,
-  useSchemaCheck,
-} from "./form-parts.tsx";
+import { AntiSpamFields, useFormState, useResultToast, useSchemaCheck } from "./form-parts.tsx";
 
 const loadSchema = () => import("#app/lib/validation/newsletter.ts");
 

@@ -12,6 +12,7 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/lib/order-status.ts";
+import type { BuyerOrder, EftDetails } from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
@@ -21,8 +22,6 @@ import {
 } from "#app/lib/payment-status.ts";
 import { telHref, whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { EftDetails } from "#app/server/env.server.ts";
-import type { BuyerOrder } from "#app/server/orders/order-page.server.ts";
 
 /*
  * The buyer's own order page (decision 014): their order's lines, total, status, payment and
@@ -256,7 +255,8 @@ function ContactLinks({ reference }: { reference: string }) {
   );
 }
 
-function Section({
+/** A card of the buyer's order page with its heading (the page's bands are `Section`, sections.tsx). */
+function OrderPanel({
   id,
   title,
   children,
@@ -320,16 +320,16 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
         />
       </div>
 
-      <Section id="next-heading" title={cancelled ? "About this order" : "What happens next"}>
+      <OrderPanel id="next-heading" title={cancelled ? "About this order" : "What happens next"}>
         <NextSteps order={order} bank={bank} />
-      </Section>
+      </OrderPanel>
 
-      <Section id="items-heading" title="Items">
+      <OrderPanel id="items-heading" title="Items">
         <ItemsTable order={order} />
-      </Section>
+      </OrderPanel>
 
       <div className="grid gap-6 md:grid-cols-2">
-        <Section id="details-heading" title="Your details">
+        <OrderPanel id="details-heading" title="Your details">
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             {[
               ["Name", order.customerName],
@@ -345,14 +345,14 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
           <p className="mt-3 text-sm text-muted-foreground">
             Something wrong? Let us know and we'll correct it.
           </p>
-        </Section>
-        <Section id="contact-heading" title="Questions?">
+        </OrderPanel>
+        <OrderPanel id="contact-heading" title="Questions?">
           <p className="mb-3 text-sm">
             Mention order number <strong>{order.reference}</strong>. We're open{" "}
             {COMPANY.hours.map((h) => `${h.days} ${h.time}`).join(", ")}.
           </p>
           <ContactLinks reference={order.reference} />
-        </Section>
+        </OrderPanel>
       </div>
 
       <p className="flex items-start gap-2 text-sm text-muted-foreground">

@@ -1,16 +1,11 @@
+import { Field } from "#app/components/forms/field.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { QUOTE_FIELDS } from "#app/lib/forms.ts";
 import { SERVICE_OPTIONS } from "#app/lib/quote-services.ts";
-import {
-  AntiSpamFields,
-  Field,
-  FormNotice,
-  OptionalPhoneField,
-  useEnquiryForm,
-} from "./form-parts.tsx";
+import { AntiSpamFields, FormNotice, OptionalPhoneField, useEnquiryForm } from "./form-parts.tsx";
 
 const loadSchemas = () => import("#app/lib/validation/inquiries.ts");
 
@@ -41,7 +36,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
       <input type="hidden" name="intent" value="quote" />
       <AntiSpamFields />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={`${idPrefix}-name`} label="Name" error={errors.name}>
+        <Field id={`${idPrefix}-name`} label="Name" errors={errors.name}>
           {(props) => (
             <Input
               {...props}
@@ -53,7 +48,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
             />
           )}
         </Field>
-        <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
+        <Field id={`${idPrefix}-email`} label="Email" errors={errors.email}>
           {(props) => (
             <Input
               {...props}
@@ -73,7 +68,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
           error={errors.phone}
           defaultValue={values?.phone}
         />
-        <Field id={`${idPrefix}-service`} label="Service" error={errors.service}>
+        <Field id={`${idPrefix}-service`} label="Service" errors={errors.service}>
           {(props) => (
             <NativeSelect {...props} name="service" required defaultValue={values?.service ?? ""}>
               <option value="" disabled>
@@ -88,7 +83,7 @@ export function QuoteForm({ idPrefix = "quote" }: { idPrefix?: string }) {
           )}
         </Field>
       </div>
-      <Field id={`${idPrefix}-message`} label="Message" error={errors.message}>
+      <Field id={`${idPrefix}-message`} label="Message" errors={errors.message}>
         {(props) => (
           // docs/product.md §6.2: the message box has a minimum height of 8rem.
           <Textarea

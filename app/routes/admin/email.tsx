@@ -15,13 +15,13 @@ import {
   TableRow,
 } from "#app/components/ui/table.tsx";
 import { formatLongDateTime, formatShortDate } from "#app/lib/dates.ts";
+import type { OutboxEntry } from "#app/lib/outbox.ts";
 import { toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { RetryEmailSchema } from "#app/lib/validation/email.ts";
 import { recordAudit } from "#app/server/audit/audit.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { readForm } from "#app/server/http/submitted-form.server.ts";
-import type { OutboxEntry } from "#app/server/notifications/admin.server.ts";
 import {
   countFailingMessages,
   listRecentMessages,

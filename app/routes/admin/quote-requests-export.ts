@@ -1,11 +1,11 @@
+import { parseQuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { csvFilename } from "#app/lib/csv.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { csvResponse } from "#app/server/http/csv.server.ts";
 import {
-  parseQuoteRequestListQuery,
   QUOTE_REQUEST_EXPORT_HEADER,
   quoteRequestExportBatches,
-} from "#app/server/inquiries/admin-quote-requests.server.ts";
+} from "#app/server/inquiries/quote-request-export.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/quote-requests-export";
 

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { Footer } from "#app/components/site/footer.tsx";
-import { useHydrated } from "#app/components/site/form-parts.tsx";
 import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
 import { recordFormSubmissions } from "#app/lib/form-submissions.ts";
 import type { Toast } from "#app/lib/toast.ts";

@@ -2,6 +2,7 @@ import { MinusIcon, PlusIcon, ShoppingCartIcon, Trash2Icon } from "lucide-react"
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
+import { OrderTotals } from "#app/components/site/shop/order-totals.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import {
@@ -9,8 +10,8 @@ import {
   useNavigatingToProduct,
 } from "#app/components/site/shop/product-skeleton.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
-import { useHydrated } from "#app/components/site/shop/use-hydrated.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
@@ -176,27 +177,15 @@ function CartContents() {
         <h2 id="summary-heading" className="text-lg font-bold">
           Order Summary
         </h2>
-        <dl className="mt-4 flex flex-col gap-3 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold" data-testid="cart-subtotal">
-              {formatRand(totalCents)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>Shipping</dt>
-            <dd className="text-muted-foreground">Calculated at checkout</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-            <dt className="font-bold">Total</dt>
-            <dd className="font-bold" data-testid="cart-total">
-              {formatRand(totalCents)}
-            </dd>
-          </div>
-        </dl>
-        <p aria-live="polite" className="mt-2 min-h-5 text-xs text-muted-foreground">
-          {loading ? "Checking current prices…" : ""}
-        </p>
+        <OrderTotals
+          totalCents={totalCents}
+          shipping="Calculated at checkout"
+          loading={loading}
+          subtotalTestId="cart-subtotal"
+          totalTestId="cart-total"
+          className="mt-4"
+          noticeClassName="mt-2"
+        />
         <div className="mt-4 flex flex-col gap-3">
           <Link to="/checkout" className={buttonVariants({ size: "lg" })}>
             Proceed to Checkout

@@ -3,8 +3,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import type { AppServices } from "../context.server.ts";
 import type { SessionUser } from "../users/session.server.ts";
-import { writeBackup } from "./backup.server.ts";
 import { recordBackup } from "./backup-log.server.ts";
+import { writeBackup } from "./write.server.ts";
 
 /**
  * The admin's "Download backup" (decision 019), a POST from the System page. The backup is

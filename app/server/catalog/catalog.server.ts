@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { CategoryTag, ProductSummary } from "#app/lib/catalog.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import { toCents } from "#app/lib/money.ts";
 import {
@@ -36,21 +37,6 @@ export interface PublicCategory {
   inSeason: boolean;
   /** Out of season: the day it comes back ("YYYY-MM-DD"); null otherwise. */
   returnsOn: string | null;
-}
-
-export interface CategoryTag {
-  id: string;
-  name: string;
-  isSpecial: boolean;
-}
-
-export interface ProductSummary {
-  id: string;
-  name: string;
-  priceCents: number;
-  imageUrl: string | null;
-  /** All linked categories, in the order they were linked (the first one labels a card). */
-  categories: CategoryTag[];
 }
 
 export interface ProductDetail extends ProductSummary {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import type { AdminCategoryRow, CategoryRecord } from "#app/lib/catalog.ts";
 import { type SeasonWindow, seasonOf, seasonStateOf } from "#app/lib/seasons.ts";
 import { categories, productCategories } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
@@ -16,21 +17,6 @@ import type { CatalogWriteOptions } from "./products.server.ts";
  * manager (§3.7); §5.7 for deleting). Names are unique regardless of case (a unique
  * index on lower(name)); a category still linked to products is never deleted.
  */
-
-export interface AdminCategoryRow {
-  id: string;
-  name: string;
-  description: string | null;
-  isSpecial: boolean;
-  imageUrl: string | null;
-  /** A special category's yearly season (decision 014), or null: always shown. */
-  season: SeasonWindow | null;
-  /** How many products are linked to it, counted by the database. */
-  productCount: number;
-  /** Whether the shop shows it now; out of season, the day it returns ("YYYY-MM-DD"). */
-  inSeason: boolean;
-  returnsOn: string | null;
-}
 
 const recordColumns = {
   id: categories.id,
@@ -58,8 +44,6 @@ export async function listAdminCategories(
     ...seasonStateOf({ seasonStart, seasonEnd }, now),
   }));
 }
-
-export type CategoryRecord = Omit<AdminCategoryRow, "productCount" | "inSeason" | "returnsOn">;
 
 /** One category, or null when the id is unknown or malformed. */
 export async function getCategory(db: Database, id: string): Promise<CategoryRecord | null> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, exists, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
+import type { AdminCategoryTag, ProductForEdit } from "#app/lib/catalog.ts";
 import { centsToDecimal, toCents } from "#app/lib/money.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
@@ -17,12 +18,6 @@ import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
  * saved in one transaction, with its audit record; image files no longer used are removed
  * only after the commit.
  */
-
-export interface AdminCategoryTag {
-  id: string;
-  name: string;
-  isSpecial: boolean;
-}
 
 export interface AdminProductRow {
   id: string;
@@ -103,15 +98,6 @@ export async function listAdminProducts(
     priceCents: toCents(price),
     categories: tags.get(row.id) ?? [],
   }));
-}
-
-export interface ProductForEdit {
-  id: string;
-  name: string;
-  description: string | null;
-  priceCents: number;
-  imageUrl: string | null;
-  categoryIds: string[];
 }
 
 /** One product with its category ids, for the edit form; null when unknown or malformed. */

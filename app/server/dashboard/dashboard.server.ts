@@ -1,5 +1,5 @@
 import { type AnyColumn, and, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
-import type { DashboardTodo } from "#app/lib/dashboard-todo.ts";
+import type { DashboardTodo, WeekComparison } from "#app/lib/dashboard-todo.ts";
 import {
   addDays,
   johannesburgDate,
@@ -47,16 +47,6 @@ export interface DashboardStats {
 }
 
 export type { DashboardTodo } from "#app/lib/dashboard-todo.ts";
-
-/** Monday to Sunday in Johannesburg; "this week" runs to `now`. */
-export interface WeekComparison {
-  /** "YYYY-MM-DD", this week's Monday. */
-  weekStart: string;
-  newOrders: { thisWeek: number; lastWeek: number };
-  /** Payments recorded with a date in the week, integer cents. */
-  paidRevenueCents: { thisWeek: number; lastWeek: number };
-  subscribers: { thisWeek: number; lastWeek: number };
-}
 
 export const DASHBOARD_WEEKS = 12;
 

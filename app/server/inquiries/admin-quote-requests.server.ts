@@ -1,6 +1,7 @@
-import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
+import type { QuoteRequestDetail, QuoteRequestListPage } from "#app/lib/quote-requests.ts";
 import { isQuoteService, messagePreview, serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
@@ -12,7 +13,8 @@ import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
-import { queueMessages, quoteReplyMessage } from "../notifications/messages.server.ts";
+import { quoteReplyMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 
 /*
  * Quote requests and contact messages in the admin (docs/product.md §3.11 /admin/quote-requests, §5.5 "Quote
@@ -22,44 +24,6 @@ import { queueMessages, quoteReplyMessage } from "../notifications/messages.serv
  */
 
 export const QUOTE_REQUESTS_PAGE_SIZE = 12;
-
-/** The list's state from the URL, read the same way by the page in the browser. */
-export {
-  parseQuoteRequestListQuery,
-  type QuoteRequestListQuery,
-} from "#app/lib/admin-list-queries.ts";
-
-export interface QuoteRequestSummary {
-  id: string;
-  name: string;
-  email: string;
-  /** Optional: given on the form so the company can call or WhatsApp back. */
-  phone: string | null;
-  /** As stored: an option's label (or value, in older rows) or a contact message's subject. */
-  service: string;
-  /** The message cut at 100 characters (docs/product.md §9). */
-  preview: string;
-  isResolved: boolean;
-  replied: boolean;
-  createdAt: Date;
-}
-
-export interface QuoteRequestListPage {
-  requests: QuoteRequestSummary[];
-  total: number;
-  /** Open requests, whatever the search (for the page's heading). */
-  openTotal: number;
-  /** Every request and message, resolved or not. */
-  allTotal: number;
-  /**
-   * Resolved requests that match the search but are hidden because 'Show resolved requests'
-   * is off (0 when they are shown): the empty list says so instead of "none".
-   */
-  hiddenResolved: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-}
 
 /** Newest first; NULLS LAST as in the created_at indexes, so they serve. */
 export const REQUESTS_NEWEST_FIRST = [
@@ -146,21 +110,6 @@ export async function listQuoteRequests(
     pageCount: pages,
     pageSize: QUOTE_REQUESTS_PAGE_SIZE,
   };
-}
-
-export interface QuoteRequestDetail {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  service: string;
-  message: string;
-  isResolved: boolean;
-  createdAt: Date;
-  replyText: string | null;
-  repliedAt: Date | null;
-  /** Who sent the reply (null when that account was deleted). */
-  repliedByEmail: string | null;
 }
 
 export async function getQuoteRequest(
@@ -328,79 +277,4 @@ export async function eraseQuoteRequest(
     });
     return { ok: true as const };
   });
-}
-
-// ---- CSV export ----------------------------------------------------------------------------
-
-export const QUOTE_REQUEST_EXPORT_HEADER = [
-  "Date (SAST)",
-  "Name",
-  "Email",
-  "Phone",
-  "Service",
-  "Message",
-  "Status",
-  "Replied (SAST)",
-  "Reply",
-] as const;
-
-export const QUOTE_REQUEST_EXPORT_BATCH_SIZE = 500;
-
-const localTime = (column: AnyColumn) =>
-  sql<string>`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`;
-
-function quoteRequestExportBatch(
-  db: Database,
-  filters: { q: string | null; showResolved: boolean },
-  after: { at: string; id: string } | null,
-  batchSize: number,
-) {
-  const keyset = after
-    ? sql`(${contactRequests.createdAt}, ${contactRequests.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
-    : undefined;
-  return db
-    .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      service: contactRequests.service,
-      message: contactRequests.message,
-      isResolved: contactRequests.isResolved,
-      replyText: contactRequests.replyText,
-      created: localTime(contactRequests.createdAt),
-      replied: localTime(contactRequests.repliedAt),
-      at: sql<string>`${contactRequests.createdAt}::text`,
-    })
-    .from(contactRequests)
-    .where(and(quoteRequestFilterCondition(filters), keyset))
-    .orderBy(...REQUESTS_NEWEST_FIRST)
-    .limit(batchSize);
-}
-
-/** The requests matching the page's search and filter, newest first, in keyset batches. */
-export async function* quoteRequestExportBatches(
-  db: Database,
-  filters: { q: string | null; showResolved: boolean },
-  batchSize = QUOTE_REQUEST_EXPORT_BATCH_SIZE,
-): AsyncGenerator<string[][]> {
-  let after: { at: string; id: string } | null = null;
-  for (;;) {
-    const batch = await quoteRequestExportBatch(db, filters, after, batchSize);
-    if (batch.length === 0) return;
-    yield batch.map((row) => [
-      row.created,
-      row.name,
-      row.email,
-      row.phone ?? "",
-      serviceDisplayLabel(row.service),
-      row.message,
-      row.isResolved ? "Resolved" : "Open",
-      row.replied ?? "",
-      row.replyText ?? "",
-    ]);
-    if (batch.length < batchSize) return;
-    const last = batch.at(-1)!;
-    after = { at: last.at, id: last.id };
-  }
 }

@@ -3,11 +3,8 @@ import { serviceLabel } from "#app/lib/validation/inquiries.ts";
 import { contactRequests } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
-import {
-  contactMessage,
-  queueMessages,
-  quoteRequestMessage,
-} from "../notifications/messages.server.ts";
+import { contactMessage, quoteRequestMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 

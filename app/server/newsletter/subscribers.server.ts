@@ -6,7 +6,8 @@ import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
 import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
-import { newSubscriberMessages, queueMessages } from "../notifications/messages.server.ts";
+import { newSubscriberMessages } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 
 type NewsletterEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL" | "SESSION_SECRET">;
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import type { OutboxEntry } from "#app/lib/outbox.ts";
 import { type NotificationStatus, notifications } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { type MessageKind, OUTBOX_CHANNEL } from "./outbox.server.ts";
@@ -8,19 +9,6 @@ import { type MessageKind, OUTBOX_CHANNEL } from "./outbox.server.ts";
  * outbox with status, attempts and last error, a retry for failed messages, and the count the
  * dashboard warns about.
  */
-
-export interface OutboxEntry {
-  id: string;
-  kind: string;
-  recipient: string;
-  subject: string;
-  status: NotificationStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: Date;
-  sentAt: Date | null;
-  nextAttemptAt: Date;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

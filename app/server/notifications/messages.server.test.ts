@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { orderReference } from "#app/lib/order-status.ts";
 import { messageKindLabel } from "./admin.server.ts";
 import { isPermanentFailure } from "./mailer.server.ts";
 import {
@@ -6,7 +7,6 @@ import {
   newSubscriberMessages,
   oneLine,
   orderMessages,
-  orderReference,
   orderStatusMessage,
   paymentArrangedMessage,
   paymentReceivedMessage,

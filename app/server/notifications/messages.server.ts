@@ -2,16 +2,16 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
+import type { EftDetails } from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
   PAYMENT_INSTRUCTIONS,
   type PaymentMethod,
 } from "#app/lib/payment-status.ts";
-import type { Database } from "../db/client.server.ts";
-import type { EftDetails, Env } from "../env.server.ts";
+import type { Env } from "../env.server.ts";
 import { html, type SafeHtml } from "./html.server.ts";
-import { enqueueMessages, type OutgoingMessage } from "./outbox.server.ts";
+import type { OutgoingMessage } from "./outbox.server.ts";
 
 /*
  * The e-mails the site sends, replacing the original's send-notification function
@@ -44,7 +44,6 @@ export function oneLine(value: string): string {
 }
 
 // The short order number (the id's first 8 characters), shared with the admin screens.
-export { orderReference };
 
 function layout(options: {
   title: string;
@@ -562,9 +561,4 @@ export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingM
       }`,
     }),
   };
-}
-
-/** Convenience: build and enqueue in the caller's transaction. */
-export async function queueMessages(db: Database, messages: OutgoingMessage | OutgoingMessage[]) {
-  await enqueueMessages(db, Array.isArray(messages) ? messages : [messages]);
 }

@@ -62,3 +62,8 @@ export async function enqueueMessages(db: Database, messages: OutgoingMessage[])
   );
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
+
+/** Writes one message or several in the caller's transaction (see enqueueMessages). */
+export async function queueMessages(db: Database, messages: OutgoingMessage | OutgoingMessage[]) {
+  await enqueueMessages(db, Array.isArray(messages) ? messages : [messages]);
+}

@@ -1,49 +1,22 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { toCents } from "#app/lib/money.ts";
 import { isOrderStatus, NOTIFIABLE_STATUSES, type OrderStatus } from "#app/lib/order-status.ts";
-import type { PaymentMethod, PaymentStatus } from "#app/lib/payment-status.ts";
+import type { OrderDetail, OrderLineDetail } from "#app/lib/orders.ts";
+import type { PaymentStatus } from "#app/lib/payment-status.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
 import { orderEvents, orderItems, orders, type PaymentEventDetails } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
-import {
-  type OrderData,
-  orderStatusMessage,
-  queueMessages,
-} from "../notifications/messages.server.ts";
-import { type OrderSummary, summaryColumns, totalsOf } from "./order-list.server.ts";
+import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
+import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
  * One order in the admin (docs/product.md §3.9 /admin/orders/{id}, §5.4 "Order status"; the admin reads and
  * writes): its lines, its history, its status and its notes.
  */
-
-export interface OrderLineDetail {
-  id: string;
-  productId: string | null;
-  productName: string;
-  priceCents: number;
-  quantity: number;
-  subtotalCents: number;
-}
-
-/** An order's payment as recorded (decision 014). */
-export interface OrderPayment {
-  status: PaymentStatus;
-  method: PaymentMethod | null;
-  reference: string | null;
-  amountCents: number | null;
-  /** "YYYY-MM-DD", the day it arrived (Johannesburg). */
-  paidOn: string | null;
-  arrangedAt: Date | null;
-}
-
-export interface OrderDetail extends OrderSummary {
-  items: OrderLineDetail[];
-  payment: OrderPayment;
-}
 
 export interface OrderHistoryEntry {
   id: string;

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { COMPANY } from "#app/content/company.ts";
+import type { CompanyContact } from "#app/lib/orders.ts";
 import { internationalPhone } from "#app/lib/phone.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
@@ -33,12 +34,6 @@ type Context = Readonly<RouterContextProvider>;
  *   own, made when it is sent and tied to this checkout's idempotency key: it ages like a
  *   page's stamp and places one order, so a script cannot turn the notice round at once.
  */
-
-export interface CompanyContact {
-  phone: string;
-  phoneHref: string;
-  whatsAppHref: string;
-}
 
 export type CheckoutActionData = {
   result: SubmissionResult<string[]>;

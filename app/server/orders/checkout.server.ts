@@ -8,7 +8,8 @@ import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
 import type { Env } from "../env.server.ts";
 import type { FormStamp } from "../http/honeypot.server.ts";
-import { orderMessages, queueMessages } from "../notifications/messages.server.ts";
+import { orderMessages } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 import { claimFormStamp } from "../spam/form-guard.server.ts";
 import { createOrderPageToken, orderPageUrl } from "./order-page.server.ts";
 

@@ -1,10 +1,9 @@
 import { type AnyColumn, and, asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "#app/lib/admin-list-queries.ts";
-import { ORDER_STATUS_LABELS } from "#app/lib/order-status.ts";
+import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#app/lib/payment-status.ts";
 import { orderItems, orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
-import { orderReference } from "../notifications/messages.server.ts";
 import { NEWEST_FIRST, orderFilterCondition } from "./order-list.server.ts";
 
 /* The orders list's CSV export (/admin/orders/export): one record per order line. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte, notInArray, or, type SQL, sql } from "drizzle-or
 import type { OrderFilters, OrderListQuery } from "#app/lib/admin-list-queries.ts";
 import { toCents } from "#app/lib/money.ts";
 import type { OrderStatus } from "#app/lib/order-status.ts";
+import type { OrderListPage, OrderSummary } from "#app/lib/orders.ts";
 import { pageCount } from "#app/lib/pagination.ts";
 import {
   ARRANGED_UNPAID_OVERDUE_DAYS,
@@ -35,34 +36,6 @@ export {
   type OrderListQuery,
   parseOrderListQuery,
 } from "#app/lib/admin-list-queries.ts";
-
-export interface OrderSummary {
-  id: string;
-  customerName: string;
-  email: string;
-  phone: string;
-  status: OrderStatus;
-  /** Beside the status (decision 014): awaiting contact, arranged or paid. */
-  paymentStatus: PaymentStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Sum of the quantities of its lines (docs/product.md §4 item_count). */
-  itemCount: number;
-  /** Sum of price × quantity of its lines, in cents (docs/product.md §4 total). */
-  totalCents: number;
-}
-
-export interface OrderListPage {
-  orders: OrderSummary[];
-  /** Orders matching the filters, on all pages (at most SEARCH_COUNT_LIMIT for a search). */
-  total: number;
-  /** False when a search matched more than SEARCH_COUNT_LIMIT orders. */
-  totalIsExact: boolean;
-  /** The page shown: the one asked for, or the last one when it asked for more. */
-  page: number;
-  pageCount: number;
-  pageSize: number;
-}
 
 /**
  * A search term that looks like a phone number, as the national digits to look for in

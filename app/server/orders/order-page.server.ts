@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { toCents } from "#app/lib/money.ts";
-import { type OrderStatus, orderReference } from "#app/lib/order-status.ts";
-import type { PaymentMethod, PaymentStatus } from "#app/lib/payment-status.ts";
+import { orderReference } from "#app/lib/order-status.ts";
+import type { BuyerOrder } from "#app/lib/orders.ts";
 import { orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { orderLines } from "./admin-orders.server.ts";
@@ -35,29 +35,6 @@ export function createOrderPageToken(): { token: string; hash: string } {
 
 export function orderPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/orders/${token}`;
-}
-
-/** What the buyer's page shows: their order and nothing else (no ids, no admin notes). */
-export interface BuyerOrder {
-  /** The short order number (the id's first 8 characters, as in the e-mails). */
-  reference: string;
-  customerName: string;
-  email: string;
-  phone: string;
-  status: OrderStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  payment: {
-    status: PaymentStatus;
-    method: PaymentMethod | null;
-    reference: string | null;
-    amountCents: number | null;
-    /** "YYYY-MM-DD" in Johannesburg. */
-    paidOn: string | null;
-  };
-  lines: { productName: string; priceCents: number; quantity: number; subtotalCents: number }[];
-  itemCount: number;
-  totalCents: number;
 }
 
 /**

@@ -13,8 +13,8 @@ import { type Env, eftDetails } from "../env.server.ts";
 import {
   paymentArrangedMessage,
   paymentReceivedMessage,
-  queueMessages,
 } from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
 import { getOrder, mailOrderData } from "./admin-orders.server.ts";
 
 /*

@@ -1,4 +1,5 @@
 import { ABOUT_VIDEO } from "#app/content/about-video.ts";
+import type { AboutVideo } from "#app/lib/about-video.ts";
 import posterSvg from "../../../public/images/about-poster.svg?raw";
 
 /*
@@ -6,22 +7,6 @@ import posterSvg from "../../../public/images/about-poster.svg?raw";
  * page's scripts carry none of it: the operator's own video (ABOUT_VIDEO_URL), or else the
  * company video shipped with the site (public/media, scripts/make-about-video.ts).
  */
-
-export type AboutVideo =
-  | { kind: "configured"; url: string }
-  | {
-      kind: "shipped";
-      webm: string;
-      webmType: string;
-      mp4: string;
-      mp4Type: string;
-      captions: string;
-      width: number;
-      height: number;
-      durationSeconds: number;
-      /** The poster as a data URL (see SHIPPED_POSTER). */
-      poster: string;
-    };
 
 /**
  * The poster artwork (public/images/about-poster.svg, 2.5 KB), which is also the shipped

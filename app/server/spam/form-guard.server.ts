@@ -1,6 +1,7 @@
 import { and, gte, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { addDays, johannesburgDate } from "#app/lib/dates.ts";
+import type { HoldableForm, HoldReason, VerdictCount } from "#app/lib/held.ts";
 import { formVerdictCounts, heldSubmissions, usedFormStamps } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { type FormStamp, MAX_FORM_AGE_MS, type StampVerdict } from "../http/honeypot.server.ts";
@@ -16,11 +17,9 @@ import { type FormStamp, MAX_FORM_AGE_MS, type StampVerdict } from "../http/hone
 /** The forms whose stamps are checked; a stamp is usable once per form. */
 export type GuardedForm = "quote" | "contact" | "newsletter" | "checkout";
 /** The forms whose suspect submissions are held (checkout asks the buyer to confirm instead). */
-export type HoldableForm = "quote" | "contact" | "newsletter";
 
 /** A submission's final verdict: the stamp's, or "reused" when the database knew its nonce. */
 export type FormVerdict = StampVerdict | "reused";
-export type HoldReason = Exclude<FormVerdict, "ok" | "honeypot">;
 
 /** Held submissions are deleted after this many days if no admin looked at them (POPIA). */
 export const HELD_RETENTION_DAYS = 30;
@@ -129,12 +128,6 @@ export async function recordVerdict(
   } catch (error) {
     logger.warn({ err: error, form, verdict }, "form verdict: counting failed");
   }
-}
-
-export interface VerdictCount {
-  form: string;
-  verdict: string;
-  count: number;
 }
 
 /** The counts of the last `days` days (today included), by form and verdict. */

@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
+import type { HeldSubmission, HoldableForm, HoldReason } from "#app/lib/held.ts";
 import {
   ContactSchema,
   QuoteSchema,
@@ -14,7 +15,6 @@ import type { Env } from "../env.server.ts";
 import { submitContactMessage, submitQuoteRequest } from "../inquiries/inquiries.server.ts";
 import { maskEmail } from "../newsletter/admin-subscribers.server.ts";
 import { subscribe } from "../newsletter/subscribers.server.ts";
-import type { HoldableForm, HoldReason } from "./form-guard.server.ts";
 
 /*
  * The admin's "Held as possible spam" view (decision 016): the held quote requests,
@@ -23,20 +23,6 @@ import type { HoldableForm, HoldReason } from "./form-guard.server.ts";
  */
 
 export const HELD_PAGE_SIZE = 100;
-
-export interface HeldSubmission {
-  id: string;
-  form: HoldableForm;
-  reason: HoldReason;
-  name: string | null;
-  email: string;
-  /** The quote's service, the contact message's subject, or the sign-up's form. */
-  topic: string;
-  /** The message (quote and contact), empty for a sign-up. */
-  message: string;
-  phone: string | null;
-  createdAt: Date;
-}
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 

@@ -71,6 +71,22 @@ describe("configuration warnings", () => {
     expect(configurationWarnings(configured)).toEqual([]);
   });
 
+  it("says when a production server runs with test timings, and which", () => {
+    const testing = {
+      ...configured,
+      ALLOW_TEST_TIMINGS: true,
+      FORM_MIN_FILL_MS: 250,
+      RATE_LIMIT_WINDOW_SCALE: 0.1,
+    };
+    const [warning, ...rest] = configurationWarnings(testing);
+    expect(rest).toEqual([]);
+    expect(warning?.id).toBe("test-timings");
+    expect(warning?.problem).toContain("FORM_MIN_FILL_MS, RATE_LIMIT_WINDOW_SCALE are set below");
+    // The flag alone, or timings at their defaults, weaken nothing.
+    expect(ids({ ...configured, ALLOW_TEST_TIMINGS: true })).toEqual([]);
+    expect(ids({ ...testing, NODE_ENV: "development" })).toEqual([]);
+  });
+
   it("clears each warning with its own setting", () => {
     expect(ids({ ...fresh, NOTIFY_EMAIL: "office@kwezi.co.za" })).toEqual([
       // MAIL_FROM is still the example (set explicitly here, as loadEnv fills it in).

@@ -5,7 +5,7 @@ import type { SystemWarning } from "#app/lib/system-warnings.ts";
 import { lastBackupAt } from "../backup/backup-log.server.ts";
 import { listedDemoProducts } from "../catalog/demo-catalogue.server.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Env } from "../env.server.ts";
+import { type Env, weakerTimings } from "../env.server.ts";
 
 /*
  * What an owner should still set up, for the System page and the start log: settings left
@@ -18,7 +18,13 @@ import type { Env } from "../env.server.ts";
 export type WarningEnv = Pick<
   Env,
   "NODE_ENV" | "NOTIFY_EMAIL" | "MAIL_FROM" | "SMTP_URL" | "PUBLIC_URL" | "DATA_DIR" | "SEED_DEMO"
->;
+> &
+  Partial<
+    Pick<
+      Env,
+      "FORM_MIN_FILL_MS" | "FORM_MAX_AGE_MS" | "RATE_LIMIT_WINDOW_SCALE" | "ALLOW_TEST_TIMINGS"
+    >
+  >;
 
 /** Domains no one receives mail at: RFC 2606's example domains and reserved top-level names. */
 const EXAMPLE_DOMAINS = ["example.com", "example.org", "example.net", "example.co.za"];
@@ -85,6 +91,18 @@ export function configurationWarnings(env: WarningEnv): SystemWarning[] {
       problem: `PUBLIC_URL is ${env.PUBLIC_URL}: links in e-mails, canonical links and the sitemap use it, and without https the sign-in cookie is not marked Secure.`,
       fix: `Once nginx or Caddy serves the site over TLS, set PUBLIC_URL to its https address (e.g. https://${COMPANY_DOMAIN}) ${WHERE}.`,
       docs: "docs/deploy.md, section 2 (Settings) and section 4 (nginx and TLS)",
+    });
+  }
+  // ALLOW_TEST_TIMINGS lets a throwaway test server run with weaker anti-spam and rate-limit
+  // timings; on a real shop it would let scripts through, so it is said as loudly as the rest.
+  const weaker = weakerTimings(env).map((issue) => issue.path[0]);
+  if (env.NODE_ENV === "production" && env.ALLOW_TEST_TIMINGS && weaker.length > 0) {
+    warnings.push({
+      id: "test-timings",
+      title: "Spam and abuse protection is weakened for testing",
+      problem: `${weaker.join(", ")} ${weaker.length === 1 ? "is" : "are"} set below the protective defaults, allowed by ALLOW_TEST_TIMINGS=true: forms filled by scripts in an instant and repeated attempts get through.`,
+      fix: `Remove ALLOW_TEST_TIMINGS and ${weaker.join(", ")} ${WHERE}.`,
+      docs: "docs/testing.md (Time in tests)",
     });
   }
   return warnings;

@@ -1,21 +1,21 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { CategoryNameField } from "#app/components/admin/categories/category-fields.tsx";
 import { DeleteButton, DeleteRequestForm } from "#app/components/admin/delete-confirmation.tsx";
-import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
+import { Field, FormErrors } from "#app/components/forms/field.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
+import type { AdminCategoryRow } from "#app/lib/catalog.ts";
 import { cn } from "#app/lib/utils.ts";
 import { CategoryManagerSchema } from "#app/lib/validation/catalog.ts";
-import type { AdminCategoryRow } from "#app/server/catalog/categories.server.ts";
 
 /*
  * The Category Manager's parts (docs/product.md §3.7 /admin/categories/manager): a row of the list with
@@ -115,22 +115,16 @@ export function ManagerForm({
         <input type="hidden" name="intent" value="save" />
         {category ? <input type="hidden" name="id" value={category.id} /> : null}
         <FormErrors id={form.errorId} errors={form.errors} />
-        <FormField
-          label="Category Name"
-          htmlFor={fields.name.id}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-        >
-          <Input {...getInputProps(fields.name, { type: "text" })} maxLength={100} />
-        </FormField>
-        <FormField
+        <CategoryNameField field={fields.name} />
+        <Field
+          reserveErrorSpace
           label="Description"
-          htmlFor={fields.description.id}
+          id={fields.description.id}
           errors={fields.description.errors}
           errorId={fields.description.errorId}
         >
           <Textarea {...getTextareaProps(fields.description)} rows={3} maxLength={1000} />
-        </FormField>
+        </Field>
         <ImageField
           label="Category Image"
           id={fields.image.id}

@@ -6,8 +6,8 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import { isFinishedStatus, orderReference } from "#app/lib/order-status.ts";
+import type { OrderSummary } from "#app/lib/orders.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
 
 /**
  * An order in the list (docs/product.md §3.8): customer name, date, status badge, e-mail, phone, item

@@ -23,10 +23,9 @@ import {
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { orderReference } from "#app/lib/order-status.ts";
+import type { OrderDetail, OrderSummary } from "#app/lib/orders.ts";
 import { useReturnFocus } from "#app/lib/return-focus.ts";
 import { cn } from "#app/lib/utils.ts";
-import type { OrderDetail } from "#app/server/orders/admin-orders.server.ts";
-import type { OrderSummary } from "#app/server/orders/order-list.server.ts";
 
 /** The list's (visually hidden) heading, where focus goes when the order's card is gone. */
 export const ORDERS_HEADING_ID = "orders-results";

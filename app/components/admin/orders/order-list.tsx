@@ -4,8 +4,7 @@ import { ORDERS_HEADING_ID, OrderDialog } from "#app/components/admin/orders/ord
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { ResultsRegion } from "#app/components/admin/results-region.tsx";
 import { useListWithDialog } from "#app/lib/list-url.ts";
-import type { OrderDetail } from "#app/server/orders/admin-orders.server.ts";
-import type { OrderListPage } from "#app/server/orders/order-list.server.ts";
+import type { OrderDetail, OrderListPage } from "#app/lib/orders.ts";
 
 /*
  * The list of /admin/orders (docs/product.md §3.8): cards of ten a page (order-card.tsx), six skeleton

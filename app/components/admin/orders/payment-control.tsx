@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
-import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
+import { Field, FormErrors } from "#app/components/forms/field.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -90,9 +90,10 @@ export function OrderPaymentControl({
       <input type="hidden" name="intent" value="payment" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField
+        <Field
+          reserveErrorSpace
           label="Payment"
-          htmlFor={fields.payment.id}
+          id={fields.payment.id}
           errors={fields.payment.errors}
           errorId={fields.payment.errorId}
         >
@@ -103,11 +104,12 @@ export function OrderPaymentControl({
               </option>
             ))}
           </NativeSelect>
-        </FormField>
+        </Field>
         <div data-payment-from="arranged">
-          <FormField
+          <Field
+            reserveErrorSpace
             label="Method"
-            htmlFor={fields.method.id}
+            id={fields.method.id}
             errors={fields.method.errors}
             errorId={fields.method.errorId}
           >
@@ -119,12 +121,13 @@ export function OrderPaymentControl({
                 </option>
               ))}
             </NativeSelect>
-          </FormField>
+          </Field>
         </div>
         <div data-payment-from="arranged" className="sm:col-span-2">
-          <FormField
+          <Field
+            reserveErrorSpace
             label="Reference (optional)"
-            htmlFor={fields.reference.id}
+            id={fields.reference.id}
             errors={fields.reference.errors}
             errorId={fields.reference.errorId}
             hint="e.g. the buyer's EFT reference or an invoice number. For EFT without one, the buyer is asked to use the order number."
@@ -136,12 +139,13 @@ export function OrderPaymentControl({
               maxLength={PAYMENT_REFERENCE_MAX_LENGTH}
               aria-describedby={`${fields.reference.id}-hint ${fields.reference.errorId}`}
             />
-          </FormField>
+          </Field>
         </div>
         <div data-payment-from="paid">
-          <FormField
+          <Field
+            reserveErrorSpace
             label="Amount paid (ZAR)"
-            htmlFor={fields.amount.id}
+            id={fields.amount.id}
             errors={fields.amount.errors}
             errorId={fields.amount.errorId}
           >
@@ -151,12 +155,13 @@ export function OrderPaymentControl({
               inputMode="decimal"
               autoComplete="off"
             />
-          </FormField>
+          </Field>
         </div>
         <div data-payment-from="paid">
-          <FormField
+          <Field
+            reserveErrorSpace
             label="Date paid"
-            htmlFor={fields.paidOn.id}
+            id={fields.paidOn.id}
             errors={fields.paidOn.errors}
             errorId={fields.paidOn.errorId}
           >
@@ -165,7 +170,7 @@ export function OrderPaymentControl({
               key={fields.paidOn.key}
               max={today}
             />
-          </FormField>
+          </Field>
         </div>
       </div>
       <div data-payment-from="arranged" className="mb-3 flex items-start gap-2">

@@ -19,6 +19,7 @@ import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
+import type { QuoteRequestDetail, QuoteRequestSummary } from "#app/lib/quote-requests.ts";
 import {
   type QuoteRequestActionData,
   quoteReplyPrefill,
@@ -27,10 +28,6 @@ import {
 } from "#app/lib/quote-requests.ts";
 import { useReturnFocus } from "#app/lib/return-focus.ts";
 import { REPLY_MAX_LENGTH } from "#app/lib/validation/quote-requests.ts";
-import type {
-  QuoteRequestDetail,
-  QuoteRequestSummary,
-} from "#app/server/inquiries/admin-quote-requests.server.ts";
 
 /*
  * The quote request's details dialog (docs/product.md §3.11: opened by a card, `?request=<id>`), with Mark

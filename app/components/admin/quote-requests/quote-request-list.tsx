@@ -6,13 +6,13 @@ import { Button } from "#app/components/ui/button.tsx";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
 import { formatShortDate } from "#app/lib/dates.ts";
 import { useListWithDialog } from "#app/lib/list-url.ts";
-import { serviceDisplayLabel } from "#app/lib/quote-requests.ts";
-import { cn } from "#app/lib/utils.ts";
 import type {
   QuoteRequestDetail,
   QuoteRequestListPage,
   QuoteRequestSummary,
-} from "#app/server/inquiries/admin-quote-requests.server.ts";
+} from "#app/lib/quote-requests.ts";
+import { serviceDisplayLabel } from "#app/lib/quote-requests.ts";
+import { cn } from "#app/lib/utils.ts";
 import {
   QuoteRequestDetailsDialog,
   QuoteRequestStatusBadge,

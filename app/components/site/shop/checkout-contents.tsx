@@ -9,18 +9,19 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Field } from "#app/components/forms/field.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { Label } from "#app/components/ui/label.tsx";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
+import type { CompanyContact } from "#app/lib/orders.ts";
 import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
-import type { CompanyContact } from "#app/server/orders/checkout-action.server.ts";
+import { OrderTotals } from "./order-totals.tsx";
 
 /*
  * The checkout's contents (docs/product.md §2.11 /checkout): the cart lives in the browser, so they render
@@ -172,13 +173,31 @@ export default function CheckoutContents({
           </span>
         ))}
 
-        <Field label="Full Name" error={fields.name.errors} errorId={fields.name.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.name.id}
+          label="Full Name"
+          errors={fields.name.errors}
+          errorId={fields.name.errorId}
+        >
           <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" />
         </Field>
-        <Field label="Email Address" error={fields.email.errors} errorId={fields.email.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.email.id}
+          label="Email Address"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        >
           <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
         </Field>
-        <Field label="Phone Number" error={fields.phone.errors} errorId={fields.phone.errorId}>
+        <Field
+          reserveErrorSpace
+          id={fields.phone.id}
+          label="Phone Number"
+          errors={fields.phone.errors}
+          errorId={fields.phone.errorId}
+        >
           <Input
             {...getInputProps(fields.phone, { type: "tel" })}
             autoComplete="tel"
@@ -275,25 +294,13 @@ export default function CheckoutContents({
             </li>
           ))}
         </ul>
-        <dl className="flex flex-col gap-3 border-t border-border pt-4 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt>Subtotal</dt>
-            <dd className="font-semibold">{formatRand(totalCents)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt>Shipping</dt>
-            <dd className="text-muted-foreground">To be calculated</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-            <dt className="font-bold">Total</dt>
-            <dd className="font-bold" data-testid="checkout-total">
-              {formatRand(totalCents)}
-            </dd>
-          </div>
-        </dl>
-        <p aria-live="polite" className="min-h-5 text-xs text-muted-foreground">
-          {loading ? "Checking current prices…" : ""}
-        </p>
+        <OrderTotals
+          totalCents={totalCents}
+          shipping="To be calculated"
+          loading={loading}
+          totalTestId="checkout-total"
+          className="border-t border-border pt-4"
+        />
       </aside>
     </div>
   );
@@ -320,28 +327,5 @@ function OrderByPhone({ contact }: { contact: CompanyContact }) {
         WhatsApp us<span className="sr-only"> (opens in a new tab)</span>
       </a>
     </p>
-  );
-}
-
-function Field({
-  label,
-  error,
-  errorId,
-  children,
-}: {
-  label: string;
-  error: string[] | undefined;
-  errorId: string;
-  children: React.ReactElement<{ id?: string }>;
-}) {
-  const id = children.props.id;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      <p id={errorId} className="min-h-5 text-sm font-medium text-destructive">
-        {error?.[0] ?? ""}
-      </p>
-    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import type { ProductSummary } from "#app/lib/catalog.ts";
 import { formatRand } from "#app/lib/money.ts";
-import type { ProductSummary } from "#app/server/catalog/catalog.server.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
 import { ProductImage } from "./product-image.tsx";
 

@@ -1,18 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
-import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
+import { CategoryNameField } from "#app/components/admin/categories/category-fields.tsx";
+import { FormErrors } from "#app/components/forms/field.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
+import type { CategoryRecord } from "#app/lib/catalog.ts";
 import { MONTH_OPTIONS, type SeasonWindow } from "#app/lib/seasons.ts";
 import { cn } from "#app/lib/utils.ts";
 import { CategoryFormFields, CategoryFormSchema } from "#app/lib/validation/catalog.ts";
-import type { CategoryRecord } from "#app/server/catalog/categories.server.ts";
 import type { CategoryFormActionData } from "./category-form.server.ts";
 
 /**
@@ -66,14 +66,7 @@ export function CategoryForm({
         className="flex flex-col gap-2 rounded-xl border border-border bg-background p-4 shadow-card sm:p-6"
       >
         <FormErrors id={form.errorId} errors={form.errors} />
-        <FormField
-          label="Category Name"
-          htmlFor={fields.name.id}
-          errors={fields.name.errors}
-          errorId={fields.name.errorId}
-        >
-          <Input {...getInputProps(fields.name, { type: "text" })} maxLength={100} />
-        </FormField>
+        <CategoryNameField field={fields.name} />
         <div className="flex items-start justify-between gap-4 rounded-lg border border-border p-4">
           <div className="flex flex-col gap-1">
             <label htmlFor={fields.isSpecial.id} className="text-sm font-medium">

@@ -22,12 +22,10 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import type { AdminCategoryRow } from "#app/lib/catalog.ts";
 import { formatCalendarDay } from "#app/lib/dates.ts";
 import { formatSeason } from "#app/lib/seasons.ts";
-import {
-  type AdminCategoryRow,
-  listAdminCategories,
-} from "#app/server/catalog/categories.server.ts";
+import { listAdminCategories } from "#app/server/catalog/categories.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/index";

@@ -3,18 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
-import { FormErrors, FormField } from "#app/components/admin/form-field.tsx";
 import { ImageField } from "#app/components/admin/image-field.tsx";
+import { Field, FormErrors } from "#app/components/forms/field.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { productListPath } from "#app/lib/admin-list-queries.ts";
+import type { AdminCategoryTag, ProductForEdit } from "#app/lib/catalog.ts";
 import { centsToDecimal } from "#app/lib/money.ts";
 import { cn } from "#app/lib/utils.ts";
 import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
-import type { AdminCategoryTag, ProductForEdit } from "#app/server/catalog/products.server.ts";
 import type { ProductFormActionData } from "./product-form.server.ts";
 
 /**
@@ -95,25 +95,28 @@ export function ProductForm({
             Product details
           </h2>
           <FormErrors id={form.errorId} errors={form.errors} />
-          <FormField
+          <Field
+            reserveErrorSpace
             label="Product Name"
-            htmlFor={fields.name.id}
+            id={fields.name.id}
             errors={fields.name.errors}
             errorId={fields.name.errorId}
           >
             <Input {...getInputProps(fields.name, { type: "text" })} maxLength={200} />
-          </FormField>
-          <FormField
+          </Field>
+          <Field
+            reserveErrorSpace
             label="Description"
-            htmlFor={fields.description.id}
+            id={fields.description.id}
             errors={fields.description.errors}
             errorId={fields.description.errorId}
           >
             <Textarea {...getTextareaProps(fields.description)} rows={5} maxLength={5000} />
-          </FormField>
-          <FormField
+          </Field>
+          <Field
+            reserveErrorSpace
             label="Price (ZAR)"
-            htmlFor={fields.price.id}
+            id={fields.price.id}
             errors={fields.price.errors}
             errorId={fields.price.errorId}
             className="sm:max-w-xs"
@@ -133,7 +136,7 @@ export function ProductForm({
                 className="pl-7"
               />
             </div>
-          </FormField>
+          </Field>
           <ImageField
             label="Product Image"
             id={fields.image.id}
