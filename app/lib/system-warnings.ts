@@ -10,7 +10,8 @@ export type SystemWarningId =
   | "no-smtp"
   | "public-url-http"
   | "no-recent-backup"
-  | "demo-products";
+  | "demo-products"
+  | "test-timings";
 
 export interface SystemWarning {
   id: SystemWarningId;

@@ -59,6 +59,7 @@ const TITLES: Record<SystemWarningId, string> = {
   "public-url-http": "The site's address is not https",
   "no-recent-backup": "No backup in the last 24 hours",
   "demo-products": "Demo products are still listed",
+  "test-timings": "Spam and abuse protection is weakened for testing",
 };
 
 describe("System → Configuration warnings", () => {
