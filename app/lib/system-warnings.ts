@@ -9,6 +9,7 @@ export type SystemWarningId =
   | "sender-example"
   | "no-smtp"
   | "public-url-http"
+  | "test-timings"
   | "no-recent-backup"
   | "demo-products"
   | "test-timings";

@@ -57,6 +57,7 @@ const TITLES: Record<SystemWarningId, string> = {
   "sender-example": "E-mail is sent from an example address",
   "no-smtp": "E-mail is not sent",
   "public-url-http": "The site's address is not https",
+  "test-timings": "Spam and abuse protection is weakened for testing",
   "no-recent-backup": "No backup in the last 24 hours",
   "demo-products": "Demo products are still listed",
   "test-timings": "Spam and abuse protection is weakened for testing",
@@ -91,6 +92,19 @@ describe("System → Configuration warnings", () => {
     );
     const https = await systemPage({ NODE_ENV: "production", PUBLIC_URL: "https://kwezi.co.za" });
     expect(https.titles).not.toContain(TITLES["public-url-http"]);
+  });
+
+  it("says when a production server runs with the journeys' weaker timings", async () => {
+    const testing = await systemPage({
+      NODE_ENV: "production",
+      ALLOW_TEST_TIMINGS: "true",
+      FORM_MIN_FILL_MS: "250",
+    });
+    expect(testing.titles).toContain(TITLES["test-timings"]);
+    expect(testing.section).toContain("Remove ALLOW_TEST_TIMINGS and FORM_MIN_FILL_MS");
+    expect((await systemPage({ NODE_ENV: "production" })).titles).not.toContain(
+      TITLES["test-timings"],
+    );
   });
 
   it("clears each mail warning with its own setting", async () => {
