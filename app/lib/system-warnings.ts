@@ -11,8 +11,7 @@ export type SystemWarningId =
   | "public-url-http"
   | "test-timings"
   | "no-recent-backup"
-  | "demo-products"
-  | "test-timings";
+  | "demo-products";
 
 export interface SystemWarning {
   id: SystemWarningId;

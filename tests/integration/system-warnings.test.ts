@@ -60,7 +60,6 @@ const TITLES: Record<SystemWarningId, string> = {
   "test-timings": "Spam and abuse protection is weakened for testing",
   "no-recent-backup": "No backup in the last 24 hours",
   "demo-products": "Demo products are still listed",
-  "test-timings": "Spam and abuse protection is weakened for testing",
 };
 
 describe("System → Configuration warnings", () => {
