@@ -86,17 +86,3 @@ export function FieldError({
 function firstError(errors: string | string[] | undefined): string | undefined {
   return (typeof errors === "string" ? errors : errors?.[0]) || undefined;
 }
-
-/** Form-level errors (e.g. a save that failed on the server), announced when they appear. */
-export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return <div id={id} />;
-  return (
-    <div
-      id={id}
-      role="alert"
-      className="rounded-lg border border-destructive-border bg-destructive-surface p-3 text-sm text-destructive-text"
-    >
-      {errors.join(" ")}
-    </div>
-  );
-}

@@ -4,7 +4,7 @@ import { ArrowLeftIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { CategoryNameField } from "#app/components/admin/categories/category-fields.tsx";
-import { FormErrors } from "#app/components/forms/field.tsx";
+import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
