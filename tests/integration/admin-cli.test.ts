@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { REWRITTEN_MIGRATIONS, readMigrations } from "#app/server/db/migrate.server.ts";
 import { authenticate, isAdmin } from "#app/server/users/accounts.server.ts";
 import { auditLog } from "#db/schema/index.ts";
+import { ADMIN_COMMAND } from "#tests/setup/commands.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 import { type CliIo, runAdminCli } from "../../scripts/admin-cli.ts";
@@ -181,7 +182,7 @@ describe("admin CLI", () => {
       const dataDir = createTempDataDir();
       const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" };
       const cli = (args: string[], input?: string) =>
-        spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+        spawnSync(process.execPath, [...ADMIN_COMMAND, ...args], {
           env,
           input,
           encoding: "utf8",
@@ -205,7 +206,7 @@ describe("admin CLI", () => {
       // The usage opens no database: it answers while a server holds the embedded one, and
       // creates no DATA_DIR where there is none.
       const elsewhere = path.join(createTempDataDir(), "not-yet");
-      const help = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "--help"], {
+      const help = spawnSync(process.execPath, [...ADMIN_COMMAND, "--help"], {
         env: { ...env, DATA_DIR: elsewhere },
         encoding: "utf8",
         timeout: 60_000,
@@ -217,15 +218,11 @@ describe("admin CLI", () => {
       // migrations status on a new database lists every migration and applies none of them.
       const empty = { ...env, DATA_DIR: createTempDataDir() };
       const status = () =>
-        spawnSync(
-          process.execPath,
-          ["--import", "tsx", "scripts/admin.ts", "migrations", "status"],
-          {
-            env: empty,
-            encoding: "utf8",
-            timeout: 60_000,
-          },
-        );
+        spawnSync(process.execPath, [...ADMIN_COMMAND, "migrations", "status"], {
+          env: empty,
+          encoding: "utf8",
+          timeout: 60_000,
+        });
       const first = status();
       expect(first.stderr).toBe("");
       expect(first.status).toBe(0);

@@ -21,6 +21,7 @@ import {
 import { auditLog } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { cookiesFrom } from "#tests/setup/auth.ts";
+import { ADMIN_COMMAND } from "#tests/setup/commands.ts";
 import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
 import { rowCounts, seedShop, storedFileBytes } from "#tests/setup/shop.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 function cli(dataDir: string, args: string[], extraEnv: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
+  const result = spawnSync(process.execPath, [...ADMIN_COMMAND, ...args], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,

@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { SERVER_COMMAND } from "#tests/setup/commands.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
 /** Start-up with a wrong setting stops with one line that names the problem, no stack. */
 function startServer(env: Record<string, string>) {
-  const result = spawnSync("npx", ["tsx", "server.ts"], {
+  const result = spawnSync(process.execPath, SERVER_COMMAND, {
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: createTempDataDir(), ...env },
     encoding: "utf8",
     timeout: 60_000,
