@@ -43,6 +43,12 @@ export const sessions = pgTable(
       .notNull()
       .defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /**
+     * The browser's User-Agent and client address at sign-in, shown on the account page's
+     * "Where you are signed in" (docs/product.md §3.13); null for sessions made before.
+     */
+    userAgent: text("user_agent"),
+    clientAddress: text("client_address"),
   },
   (t) => [
     index("sessions_user_id_idx").on(t.userId),
@@ -57,3 +63,25 @@ export const adminUsers = pgTable("admin_users", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * "Forgot password?" links (docs/product.md §3.14): single use, valid 30 minutes. Only the
+ * SHA-256 of the link's random token is stored, so a copy of the table opens no account.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: idColumn(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash),
+    index("password_resets_user_id_idx").on(t.userId),
+  ],
+);

@@ -126,6 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: submission.value.password,
     clientAddress,
     previousToken,
+    userAgent: request.headers.get("User-Agent"),
   });
 
   if (outcome.kind === "signed-in") {

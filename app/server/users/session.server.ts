@@ -61,8 +61,22 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** Where a session was started from, for the account page's list (docs/product.md §3.13). */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  clientAddress?: string | null;
+}
+
+/** Longer User-Agent strings are cut: they are shown, never parsed for a rule. */
+const USER_AGENT_MAX = 512;
+
 /** A new session for the user; returns the token for the cookie. */
-export async function createSession(db: Database, userId: string, now = new Date()) {
+export async function createSession(
+  db: Database,
+  userId: string,
+  now = new Date(),
+  origin: SessionOrigin = {},
+) {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + SESSION_IDLE_MS);
   await db.insert(sessions).values({
@@ -71,6 +85,8 @@ export async function createSession(db: Database, userId: string, now = new Date
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
+    userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) || null,
+    clientAddress: origin.clientAddress || null,
   });
   return { token, expiresAt };
 }

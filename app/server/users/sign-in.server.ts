@@ -36,7 +36,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signIn(
   { db, rateLimits }: Services,
-  input: { email: string; password: string; clientAddress: string; previousToken?: string | null },
+  input: {
+    email: string;
+    password: string;
+    clientAddress: string;
+    previousToken?: string | null;
+    /** The browser's User-Agent, kept with the session for the account page's list. */
+    userAgent?: string | null;
+  },
 ): Promise<SignInOutcome> {
   const emailKey = normalizeEmail(input.email);
   const emailFromAddress = `${emailKey}|${input.clientAddress}`;
@@ -64,7 +71,10 @@ export async function signIn(
   if (input.previousToken) await deleteSessionByToken(db, input.previousToken);
   if (!result.isAdmin) return { kind: "denied" };
 
-  const { token } = await createSession(db, result.userId);
+  const { token } = await createSession(db, result.userId, new Date(), {
+    userAgent: input.userAgent,
+    clientAddress: input.clientAddress,
+  });
   return { kind: "signed-in", userId: result.userId, token };
 }
 
