@@ -30,6 +30,9 @@ export default [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
     route("logout", "routes/admin/logout.tsx"),
+    // Beyond the original: a forgotten password reset by e-mail (docs/product.md §3.14).
+    route("forgot-password", "routes/admin/forgot-password.tsx"),
+    route("reset-password/:token", "routes/admin/reset-password.tsx"),
     // CSV downloads (decision 009): resource routes, guarded like every admin route.
     route("orders/export.csv", "routes/admin/orders/export.ts"),
     route("subscribers/export.csv", "routes/admin/subscribers-export.ts"),
@@ -60,6 +63,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       // Beyond the original: what the site runs on, and its backup (decision 019).
       route("system", "routes/admin/system.tsx"),
+      // Beyond the original: the admin's own password and sessions (docs/product.md §3.13).
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -25,6 +25,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.grant-admin": "User: admin access granted",
   "user.revoke-admin": "User: admin access revoked",
   "user.dismiss-request": "User: request for access dismissed (account deleted)",
+  "user.password-change": "User: password changed",
+  "user.password-reset-request": "User: password reset asked for",
+  "user.password-reset": "User: password reset link used",
+  "user.session-end": "User: session signed out",
   "system.backup": "System: backup taken",
 };
 

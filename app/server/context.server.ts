@@ -69,6 +69,15 @@ export const RATE_LIMIT_RULES = {
   signupPerAddress: { points: 5, durationSeconds: 15 * 60 },
   /** Create Account attempts per e-mail address, from any address (decision 006). */
   signupPerEmail: { points: 5, durationSeconds: 15 * 60 },
+  /**
+   * Wrong current passwords on the account page per user (docs/product.md §3.13): a borrowed
+   * session cannot be used to guess the password, as sign-in cannot.
+   */
+  passwordChangePerUser: { points: 5, durationSeconds: 15 * 60 },
+  /** "Forgot password?" requests per e-mail (any letter case), from any address (§3.14). */
+  passwordResetPerEmail: { points: 3, durationSeconds: 15 * 60 },
+  /** "Forgot password?" requests per client address (§3.14). */
+  passwordResetPerAddress: { points: 10, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -7,6 +7,8 @@ import {
   newSubscriberMessages,
   orderMessages,
   orderStatusMessage,
+  passwordChangedMessage,
+  passwordResetMessage,
   paymentArrangedMessage,
   paymentReceivedMessage,
   quoteReplyMessage,
@@ -103,6 +105,17 @@ describe("/admin/email", () => {
       paymentArrangedMessage(env, { order, method: "eft", reference: null, eft: null }),
       paymentReceivedMessage(env, { order, amountCents: 1050, paidOn: "2026-11-20" }),
       quoteReplyMessage(env, { to: "a@b.co", service: "IoT", replyText: "Thanks" }),
+      passwordChangedMessage(env, {
+        to: "a@b.co",
+        at: new Date(),
+        clientAddress: "127.0.0.1",
+        how: "changed",
+      }),
+      passwordResetMessage(env, {
+        to: "a@b.co",
+        resetUrl: `${env.PUBLIC_URL}/admin/reset-password/x`,
+        clientAddress: "127.0.0.1",
+      }),
     ]);
     const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
     expect(stored.map((m) => m.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
@@ -120,6 +133,8 @@ describe("/admin/email", () => {
       "order.payment_arranged": "How to pay, to the customer",
       "order.payment_received": "Payment received, to the customer",
       "quote.reply": "Reply to a quote request",
+      "account.password_changed": "Password changed, to the admin",
+      "account.password_reset": "Password reset link, to the admin",
     };
     for (const kind of MESSAGE_KINDS) {
       // The kind's line above each subject: its words, never the stored code.

@@ -57,6 +57,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/audit/export.csv": () => "/admin/audit/export.csv",
   "admin/system": () => "/admin/system",
   "admin/system/backup": () => "/admin/system/backup",
+  "admin/account": () => "/admin/account",
 };
 
 /**
@@ -93,7 +94,14 @@ const RESOURCE_ROUTES: Record<
  * Admin routes open to everyone by design: signing in and out, and /admin, which only
  * redirects to /admin/dashboard (docs/product.md §3) and reads nothing (tested below).
  */
-const PUBLIC_ADMIN_ROUTES = ["admin/login", "admin/logout", "admin/"];
+const PUBLIC_ADMIN_ROUTES = [
+  "admin/login",
+  "admin/logout",
+  "admin/",
+  // docs/product.md §3.14: for whoever cannot sign in; they show no admin data.
+  "admin/forgot-password",
+  "admin/reset-password/:token",
+];
 
 const ROUTES = ALL_ROUTES.filter((r) => r.pattern === "admin/" || r.pattern.startsWith("admin/"));
 const GUARDED = ROUTES.filter((r) => !PUBLIC_ADMIN_ROUTES.includes(r.pattern));

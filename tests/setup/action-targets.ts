@@ -1,9 +1,18 @@
+import { RESET_LINK_MESSAGES, RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  CURRENT_PASSWORD_MESSAGE,
+  NEW_PASSWORD_LENGTH_MESSAGE,
+  WRONG_CURRENT_PASSWORD_MESSAGE,
+} from "#app/lib/validation/account.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
 import { PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
+import { EMAIL_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from "#app/lib/validation/users.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
+import { INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { categories, contactRequests, orders, products } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
@@ -261,6 +270,71 @@ export const TARGETS: Target[] = [
     fields: { intent: field("enum", intent), userId: field("uuid", NOWHERE) },
     messages: ["Failed to update admin status.", "That account no longer exists."],
   })),
+  {
+    pattern: "admin/forgot-password",
+    path: () => "/admin/forgot-password",
+    fields: { email: field("email", "nobody-here@example.co.za") },
+    messages: [EMAIL_MESSAGE, RESET_REQUESTED_MESSAGE, "Too many attempts"],
+    noScript: true,
+  },
+  {
+    // A made-up link: every valid form is answered "not valid", nothing is changed.
+    pattern: "admin/reset-password/:token",
+    path: () => `/admin/reset-password/${"Q".repeat(43)}`,
+    fields: {
+      newPassword: field("password", "a long enough passphrase"),
+      confirmPassword: field("password", "a long enough passphrase"),
+    },
+    messages: [
+      RESET_LINK_MESSAGES.unknown,
+      NEW_PASSWORD_LENGTH_MESSAGE,
+      PASSWORD_MISMATCH_MESSAGE,
+      "Password must be at most",
+    ],
+    noScript: true,
+  },
+  {
+    // The current password is never the right one here: the admin's stays as it is.
+    pattern: "admin/account",
+    variant: "change-password",
+    path: () => "/admin/account",
+    admin: true,
+    fields: {
+      currentPassword: field("password", "not-the-current-password"),
+      newPassword: field("password", "a long enough passphrase"),
+      confirmPassword: field("password", "a long enough passphrase"),
+    },
+    hidden: () => ({ intent: "change-password" }),
+    messages: [
+      CURRENT_PASSWORD_MESSAGE,
+      WRONG_CURRENT_PASSWORD_MESSAGE,
+      NEW_PASSWORD_LENGTH_MESSAGE,
+      PASSWORD_MISMATCH_MESSAGE,
+      COMMON_PASSWORD_MESSAGE,
+      "Password must be at most",
+      "Too many attempts",
+    ],
+    noScript: true,
+  },
+  {
+    pattern: "admin/account",
+    variant: "end-session",
+    path: () => "/admin/account",
+    admin: true,
+    fields: { sessionId: field("opaque", "0".repeat(64)) },
+    hidden: () => ({ intent: "end-session" }),
+    messages: ["That session had already ended.", INCOMPLETE_FORM_MESSAGE],
+    noScript: true,
+  },
+  {
+    pattern: "admin/account",
+    variant: "end-other-sessions",
+    path: () => "/admin/account",
+    admin: true,
+    fields: { intent: field("enum", "end-other-sessions") },
+    messages: ["There were no other sessions.", "other session", INCOMPLETE_FORM_MESSAGE],
+    noScript: true,
+  },
   {
     pattern: "admin/email",
     path: () => "/admin/email",

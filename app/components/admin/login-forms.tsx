@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Field } from "#app/components/forms/field.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -93,7 +93,14 @@ export function LoginForm({
           <PasswordToggle shown={showPassword} onToggle={() => setShowPassword((v) => !v)} />
         </div>
       </Field>
-      <Button type="submit" disabled={submitting} className="mt-2 w-full">
+      {/* docs/product.md §3.14: a forgotten password is reset by e-mail. */}
+      <Link
+        to="/admin/forgot-password"
+        className="-mt-2 self-end text-sm font-medium text-primary underline underline-offset-4"
+      >
+        Forgot password?
+      </Link>
+      <Button type="submit" disabled={submitting} className="w-full">
         {submitting ? "Logging in..." : "Login"}
       </Button>
     </Form>

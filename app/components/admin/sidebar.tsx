@@ -72,13 +72,19 @@ function SectionLinks({
   );
 }
 
-function SidebarFooter({ email }: { email?: string }) {
+function SidebarFooter({ email, pathname }: { email?: string; pathname: string }) {
   return (
     <div className="mt-auto flex flex-col gap-1 border-t border-white/10 pt-4">
       {email ? (
-        <p className="truncate px-3 pb-2 text-xs text-ink-muted" title={email}>
-          Signed in as <span className="font-medium text-white">{email}</span>
-        </p>
+        // docs/product.md §3.13: the account page (password, sessions) is behind the name.
+        <Link
+          to="/admin/account"
+          aria-current={pathname === "/admin/account" ? "page" : undefined}
+          className="block truncate rounded-md px-3 pb-2 pt-1 text-xs text-ink-muted hover:bg-white/10 aria-[current=page]:bg-white/10"
+          title={`${email}: your account`}
+        >
+          Signed in as <span className="font-medium text-white underline">{email}</span>
+        </Link>
       ) : null}
       <Link
         to="/"
@@ -151,7 +157,7 @@ export function AdminSidebar({ email }: { email?: string }) {
           </p>
           <SectionLinks pathname={pathname} sections={ADMIN_TOOLS} />
         </div>
-        <SidebarFooter email={email} />
+        <SidebarFooter email={email} pathname={pathname} />
       </nav>
     </>
   );

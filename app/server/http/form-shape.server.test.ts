@@ -274,6 +274,16 @@ const validationModules = import.meta.glob<Record<string, unknown>>(
  * schema, or a changed one, changes what its form's action may receive: add or update it here.
  */
 const EXPECTED_SHAPES: Record<string, PlainShape> = {
+  "account.ts ChangePasswordSchema": {
+    intent: "value",
+    currentPassword: "value",
+    newPassword: "value",
+    confirmPassword: "value",
+  },
+  "account.ts EndSessionSchema": { intent: "value", sessionId: "value" },
+  "account.ts EndOtherSessionsSchema": { intent: "value" },
+  "account.ts ForgotPasswordSchema": { email: "value" },
+  "account.ts ResetPasswordSchema": { newPassword: "value", confirmPassword: "value" },
   "catalog.ts PriceSchema": "value",
   "catalog.ts ImageFileSchema": "value",
   "catalog.ts ProductFormSchema": {

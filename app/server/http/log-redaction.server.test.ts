@@ -19,6 +19,9 @@ describe("redactUrl", () => {
     // The buyer's order page (decision 014).
     [`/orders/${ORDER_TOKEN}`, "/orders/[redacted]"],
     [`/orders/${ORDER_TOKEN}.data?_routes=x`, "/orders/[redacted].data?_routes=x"],
+    // A password reset link (decision 034).
+    [`/admin/reset-password/${ORDER_TOKEN}`, "/admin/reset-password/[redacted]"],
+    [`/admin/reset-password/${ORDER_TOKEN}.data`, "/admin/reset-password/[redacted].data"],
   ])("keeps the shape of %s without its token", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
     expect(redactUrl(url)).not.toContain("dGhhbmRp");
@@ -38,6 +41,7 @@ describe("redactUrl", () => {
     ],
     [`/newsletter/%75nsubscribe/${TOKEN}`, "/newsletter/unsubscribe/[redacted]"],
     [`/newsletter%2Funsubscribe%2F${TOKEN}`, "/newsletter/unsubscribe/[redacted]"],
+    [`/admin/reset%2Dpassword/${ORDER_TOKEN}`, "/admin/reset-password/[redacted]"],
   ])("decodes %s before it redacts", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -7,7 +7,8 @@ import pino from "pino";
  * Addresses that carry a secret (capability URLs) must not reach the logs whole: an
  * unsubscribe link holds the subscriber's e-mail (base64) and a working signature, so a log
  * line would both disclose the address and let its reader unsubscribe it; a buyer's order
- * page (/orders/<token>, decision 014) would let its reader see the order. The path keeps its
+ * page (/orders/<token>, decision 014) would let its reader see the order, and a password
+ * reset link (/admin/reset-password/<token>, decision 034) set the account's password. The path keeps its
  * shape, so the logs still say which page was asked for. (/admin/orders/<id> is no secret.)
  */
 
@@ -16,7 +17,7 @@ import pino from "pino";
  * React Router's /__manifest lists paths separated by commas).
  */
 const SECRET_SEGMENT =
-  /(\/newsletter\/unsubscribe\/|(?<!\/admin)\/orders\/)[^/?#&,\s"'\\]+?(\.data)?(?=[/?#&,\s"'\\]|$)/gi;
+  /(\/newsletter\/unsubscribe\/|\/admin\/reset-password\/|(?<!\/admin)\/orders\/)[^/?#&,\s"'\\]+?(\.data)?(?=[/?#&,\s"'\\]|$)/gi;
 
 export const REDACTED = "[redacted]";
 

@@ -103,6 +103,8 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "order.payment_arranged": "How to pay, to the customer",
   "order.payment_received": "Payment received, to the customer",
   "quote.reply": "Reply to a quote request",
+  "account.password_changed": "Password changed, to the admin",
+  "account.password_reset": "Password reset link, to the admin",
 };
 
 /** What a message is, in words for the admin (unknown kinds show as stored). */

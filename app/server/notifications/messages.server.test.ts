@@ -8,6 +8,8 @@ import {
   oneLine,
   orderMessages,
   orderStatusMessage,
+  passwordChangedMessage,
+  passwordResetMessage,
   paymentArrangedMessage,
   paymentReceivedMessage,
   quoteReplyMessage,
@@ -66,6 +68,17 @@ function everyMessage(value: string) {
       order: hostileOrder(value),
       amountCents: 3150,
       paidOn: "2026-11-23",
+    }),
+    passwordChangedMessage(env, {
+      to: "a@b.co",
+      at: new Date("2026-11-22T12:05:00Z"),
+      clientAddress: value,
+      how: "changed",
+    }),
+    passwordResetMessage(env, {
+      to: "a@b.co",
+      resetUrl: `${env.PUBLIC_URL}/admin/reset-password/abc`,
+      clientAddress: value,
     }),
   ];
 }

@@ -562,3 +562,73 @@ export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingM
     }),
   };
 }
+
+// ---- An admin's own account (docs/product.md §3.13, §3.14) -------------------------------------
+
+/**
+ * To an account's owner after its password was changed, on the account page or through a
+ * reset link: when (Johannesburg time) and from which address, and what to do if it was not
+ * them.
+ */
+export function passwordChangedMessage(
+  env: MailEnv,
+  data: { to: string; at: Date; clientAddress: string; how: "changed" | "reset" },
+): OutgoingMessage {
+  const subject = `Your ${COMPANY.name} admin password was changed`;
+  const when = formatLongDateTime(data.at);
+  const news =
+    data.how === "reset"
+      ? `The password of your admin account (${data.to}) was reset with a link sent to this address.`
+      : `The password of your admin account (${data.to}) was changed on the account page.`;
+  const fields: Field[] = [
+    ["When", `${when} (South African time)`],
+    ["From address", data.clientAddress],
+  ];
+  const others =
+    data.how === "reset"
+      ? "Every session of the account was signed out, and the browser that set the new password was signed in."
+      : "Every other session of the account was signed out.";
+  const notYou = `If this was not you, reset your password at once at ${env.PUBLIC_URL}/admin/forgot-password and tell the other admins.`;
+  const reason = `You receive this because ${data.to} is an admin account on our website.`;
+  return {
+    kind: "account.password_changed",
+    to: data.to,
+    subject,
+    text: [news, fieldsText(fields), others, notYou, SIGN_OFF, reason].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: news,
+      reason,
+      body: html`${h1("Your password was changed")}${p(news)}${fieldsHtml(fields, "The change")}${p(others)}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+    }),
+  };
+}
+
+/** How long a "Forgot password?" link works (docs/product.md §3.14). */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** To an account's owner who asked for a password reset: the single-use link. */
+export function passwordResetMessage(
+  env: MailEnv,
+  data: { to: string; resetUrl: string; clientAddress: string },
+): OutgoingMessage {
+  const subject = `Reset your ${COMPANY.name} admin password`;
+  const intro = `Someone (we hope you) asked to reset the password of the admin account ${data.to}, from the address ${data.clientAddress}.`;
+  const use = `The link works once, for ${PASSWORD_RESET_MINUTES} minutes. Setting a new password signs the account out everywhere else. After that, ask for a new link at ${env.PUBLIC_URL}/admin/forgot-password.`;
+  const ignore = "If you did not ask for this, ignore this e-mail: your password stays as it is.";
+  const reason = `You receive this because a password reset was asked for ${data.to} on our website.`;
+  return {
+    kind: "account.password_reset",
+    to: data.to,
+    subject,
+    text: [intro, `Set a new password:\n${data.resetUrl}`, use, ignore, SIGN_OFF, reason].join(
+      "\n\n",
+    ),
+    html: layout({
+      title: subject,
+      preview: "Your link to set a new password, valid for 30 minutes.",
+      reason,
+      body: html`${h1("Reset your password")}${p(intro)}${buttonLink(data.resetUrl, "Set a new password")}${p(html`Or paste this address into your browser: ${link(data.resetUrl, data.resetUrl)}`)}${p(use)}${p(ignore)}${signOff()}`,
+    }),
+  };
+}

@@ -19,6 +19,8 @@ export const MESSAGE_KINDS = [
   "order.payment_arranged",
   "order.payment_received",
   "quote.reply",
+  "account.password_changed",
+  "account.password_reset",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -68,7 +68,11 @@ export async function changePassword(
   await db.transaction((tx) => replacePassword(tx, userId, passwordHash, options.keepSessionId));
 }
 
-async function replacePassword(
+/**
+ * Stores a new password hash and ends the user's sessions, except `keepSessionId` (the
+ * session of a user who changes their own password). Call it inside the change's transaction.
+ */
+export async function replacePassword(
   tx: Database,
   userId: string,
   passwordHash: string,

@@ -1,0 +1,185 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { passwordResets, users } from "#db/schema/index.ts";
+import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
+import type { AppServices } from "../context.server.ts";
+import {
+  PASSWORD_RESET_MINUTES,
+  passwordChangedMessage,
+  passwordResetMessage,
+} from "../notifications/messages.server.ts";
+import { queueMessages } from "../notifications/outbox.server.ts";
+import { findUserByEmail, isAdmin, normalizeEmail, replacePassword } from "./accounts.server.ts";
+import { isCommonPassword } from "./password-policy.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { createSession, type SessionOrigin } from "./session.server.ts";
+
+/*
+ * "Forgot password?" (docs/product.md §3.14). A request always gets the same answer, and the
+ * same work is done whether or not the address has an account (a random token, its SHA-256,
+ * the e-mail rendered, one transaction), so neither the page nor its timing says which. The
+ * link holds a random 32-byte token; only its SHA-256 is stored. It works once, for 30
+ * minutes; a newer link replaces an older unused one. Using it sets the password, ends every
+ * session of the account and signs the browser in (an admin's).
+ */
+
+type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
+
+export const PASSWORD_RESET_MS = PASSWORD_RESET_MINUTES * 60 * 1000;
+
+/** Who the audit log names for a request nobody is signed in for. */
+const RESET_FORM_ACTOR: AuditActor = { userId: null, email: "password reset form" };
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashResetToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** The page a reset link opens; the token is its last segment. */
+export function resetUrl(env: Pick<AppServices["env"], "PUBLIC_URL">, token: string): string {
+  return `${env.PUBLIC_URL}/admin/reset-password/${token}`;
+}
+
+export type ResetRequestOutcome =
+  | { kind: "answered" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/** "Forgot password?": e-mails a link when the address has an account; answers alike either way. */
+export async function requestPasswordReset(
+  services: Services,
+  input: { email: string; clientAddress: string },
+): Promise<ResetRequestOutcome> {
+  const { db, env, rateLimits } = services;
+  for (const [rule, key] of [
+    ["passwordResetPerAddress", input.clientAddress],
+    ["passwordResetPerEmail", normalizeEmail(input.email)],
+  ] as const) {
+    const state = await rateLimits.consume(rule, key);
+    if (!state.allowed) return { kind: "rate-limited", retryAfterSeconds: state.retryAfterSeconds };
+  }
+  const now = services.clock();
+  // The same work on both paths: the token, its hash and the message are made either way.
+  const token = crypto.randomBytes(32).toString("base64url");
+  const tokenHash = hashResetToken(token);
+  const user = await findUserByEmail(db, input.email);
+  const message = passwordResetMessage(env, {
+    to: user?.email ?? normalizeEmail(input.email),
+    resetUrl: resetUrl(env, token),
+    clientAddress: input.clientAddress,
+  });
+  await db.transaction(async (tx) => {
+    // Housekeeping on both paths: links past their time are of no use to anyone.
+    await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+    if (!user) return;
+    // A newer link replaces an older unused one.
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_MS),
+    });
+    await recordAudit(tx, RESET_FORM_ACTOR, {
+      action: "user.password-reset-request",
+      entity: "user",
+      entityId: user.id,
+      details: { from: input.clientAddress },
+    });
+    await queueMessages(tx, message);
+  });
+  return { kind: "answered" };
+}
+
+export type ResetLinkState = "valid" | "expired" | "used" | "unknown";
+
+/** What a link's page shows: the form, or why the link no longer works. */
+export async function resetLinkState(
+  services: Pick<AppServices, "db" | "clock">,
+  token: string,
+): Promise<ResetLinkState> {
+  if (!TOKEN.test(token)) return "unknown";
+  const [row] = await services.db
+    .select({ expiresAt: passwordResets.expiresAt, usedAt: passwordResets.usedAt })
+    .from(passwordResets)
+    .where(eq(passwordResets.tokenHash, hashResetToken(token)))
+    .limit(1);
+  if (!row) return "unknown";
+  if (row.usedAt) return "used";
+  return row.expiresAt.getTime() <= services.clock().getTime() ? "expired" : "valid";
+}
+
+export type ResetOutcome =
+  | { kind: "reset"; userId: string; sessionToken: string | null }
+  | { kind: "common" }
+  | { kind: "link"; state: Exclude<ResetLinkState, "valid"> };
+
+/**
+ * Sets a new password through a link: the link is marked used in the same statement that
+ * checks it (so two tabs cannot both use it), every session of the account ends, and an admin
+ * gets a new session for this browser.
+ */
+export async function resetPassword(
+  services: Services,
+  input: { token: string; newPassword: string; clientAddress: string; origin: SessionOrigin },
+): Promise<ResetOutcome> {
+  const state = await resetLinkState(services, input.token);
+  if (state !== "valid") return { kind: "link", state };
+  if (isCommonPassword(input.newPassword)) return { kind: "common" };
+  // Argon2 work outside the transaction: it holds no locks while hashing.
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = services.clock();
+  const tokenHash = hashResetToken(input.token);
+  return services.db.transaction(async (tx): Promise<ResetOutcome> => {
+    const [used] = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!used) return { kind: "link", state: "used" };
+    // The row's foreign key deletes it with its user, so the user is there.
+    const user = await findUserById(tx, used.userId);
+    await replacePassword(tx, used.userId, passwordHash);
+    // Any other link of the account is of no use any more.
+    await tx
+      .delete(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, used.userId),
+          or(isNull(passwordResets.usedAt), lt(passwordResets.expiresAt, now)),
+        ),
+      );
+    await recordAudit(
+      tx,
+      { userId: used.userId, email: user.email },
+      { action: "user.password-reset", entity: "user", entityId: used.userId },
+    );
+    await queueMessages(
+      tx,
+      passwordChangedMessage(services.env, {
+        to: user.email,
+        at: now,
+        clientAddress: input.clientAddress,
+        how: "reset",
+      }),
+    );
+    const sessionToken = (await isAdmin(tx, used.userId))
+      ? (await createSession(tx, used.userId, now, input.origin)).token
+      : null;
+    return { kind: "reset", userId: used.userId, sessionToken };
+  });
+}
+
+async function findUserById(db: AppServices["db"], id: string) {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+  if (!user) throw new Error("password reset for a user that no longer exists");
+  return user;
+}
