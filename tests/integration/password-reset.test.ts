@@ -144,7 +144,7 @@ describe("using the link", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Set a new password");
-    expect(html).toContain('content="no-referrer"');
+    expect(html).toContain('content="same-origin"');
 
     const short = await setPassword(link, "short-one");
     expect(short.status).toBe(400);

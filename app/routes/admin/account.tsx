@@ -5,7 +5,7 @@ import { ChangePasswordForm } from "#app/components/admin/account/password-field
 import { SessionList } from "#app/components/admin/account/session-list.tsx";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { formFields } from "#app/lib/forms.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { type Toast, toast } from "#app/lib/toast.ts";
@@ -164,15 +164,15 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       />
       {notice ? (
         <Alert variant={notice.title === "Error" ? "destructive" : "default"} role="status">
-          <AlertTitle>{notice.title}</AlertTitle>
+          <p className="mb-1 font-semibold leading-none">{notice.title}</p>
           <AlertDescription>{notice.message}</AlertDescription>
         </Alert>
       ) : null}
       <section
-        aria-labelledby="change-password"
+        aria-labelledby="change-password-heading"
         className="rounded-xl border border-border bg-background p-4 shadow-card sm:p-6"
       >
-        <h2 id="change-password" className="mb-1 text-lg font-semibold">
+        <h2 id="change-password-heading" className="mb-1 text-lg font-semibold">
           Change password
         </h2>
         <p className="mb-4 text-sm text-muted-foreground">
@@ -181,10 +181,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <ChangePasswordForm lastResult={actionData?.result} />
       </section>
       <section
-        aria-labelledby="sessions"
+        aria-labelledby="sessions-heading"
         className="rounded-xl border border-border bg-background p-4 shadow-card sm:p-6"
       >
-        <h2 id="sessions" className="mb-1 text-lg font-semibold">
+        <h2 id="sessions-heading" className="mb-1 text-lg font-semibold">
           Where you are signed in
         </h2>
         <p className="mb-4 text-sm text-muted-foreground">

@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/account/auth-card.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
@@ -78,7 +78,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
     >
       {actionData?.sent ? (
         <Alert role="status" className="mb-4">
-          <AlertTitle>Check your e-mail</AlertTitle>
+          <p className="mb-1 font-semibold leading-none">Check your e-mail</p>
           <AlertDescription>{RESET_REQUESTED_MESSAGE}</AlertDescription>
         </Alert>
       ) : null}

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { AuthCard } from "#app/components/admin/account/auth-card.tsx";
 import { ResetPasswordForm } from "#app/components/admin/account/password-fields.tsx";
-import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
+import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { RESET_LINK_MESSAGES } from "#app/lib/account.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { COMMON_PASSWORD_MESSAGE, ResetPasswordSchema } from "#app/lib/validation/account.ts";
@@ -20,8 +20,10 @@ export const handle: PageCacheHandle = { pageCache: "personal" };
 export const meta: Route.MetaFunction = () => [
   { title: "Set a new password | Admin Portal" },
   { name: "robots", content: "noindex, nofollow" },
-  // The address holds the link's token: links from here never send it on.
-  { name: "referrer", content: "no-referrer" },
+  // The address holds the link's token: it is never sent to another site. Not "no-referrer":
+  // a browser then sends `Origin: null` with the form's plain post, which the same-site
+  // check refuses (docs/security.md, cross-site request forgery).
+  { name: "referrer", content: "same-origin" },
 ];
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
@@ -99,7 +101,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     return (
       <AuthCard title="Set a new password">
         <Alert variant="destructive">
-          <AlertTitle>This link no longer works</AlertTitle>
+          <p className="mb-1 font-semibold leading-none">This link no longer works</p>
           <AlertDescription>{RESET_LINK_MESSAGES[state]}</AlertDescription>
         </Alert>
         <p className="mt-6 text-center text-sm">
