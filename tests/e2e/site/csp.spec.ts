@@ -31,6 +31,7 @@ const ADMIN_PAGES = [
   "/admin/email",
   "/admin/audit",
   "/admin/system",
+  "/admin/account",
 ];
 
 interface Problems {
