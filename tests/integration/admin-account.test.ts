@@ -198,6 +198,11 @@ describe("where you are signed in", () => {
     const [entry] = await auditsOf(user.id, "user.session-end");
     expect(entry?.details).toEqual({ sessions: 1 });
     expect(await auditsOf(stranger.id, "user.session-end")).toEqual([]);
+    // The owner hears of it; the refused attempts sent nothing.
+    const mail = await mailTo(user.email);
+    expect(mail.map((m) => m.kind)).toEqual(["account.sessions_ended"]);
+    expect(mail[0]!.textBody).toContain("One session of your admin account");
+    expect(await mailTo(stranger.email)).toEqual([]);
   });
 
   it("signs out everywhere else, keeping this session", async () => {
@@ -217,6 +222,9 @@ describe("where you are signed in", () => {
     expect(await sessionsOf(stranger.id)).toHaveLength(1);
     const [entry] = await auditsOf(user.id, "user.session-end");
     expect(entry?.details).toEqual({ sessions: 2 });
+    const mail = await mailTo(user.email);
+    expect(mail.map((m) => m.kind)).toEqual(["account.sessions_ended"]);
+    expect(mail[0]!.textBody).toContain("2 sessions of your admin account");
   });
 
   it("is linked from the sidebar's Signed in as", async () => {

@@ -13,6 +13,7 @@ import {
   paymentReceivedMessage,
   quoteReplyMessage,
   quoteRequestMessage,
+  sessionsEndedMessage,
 } from "#app/server/notifications/messages.server.ts";
 import { enqueueMessages, MESSAGE_KINDS } from "#app/server/notifications/outbox.server.ts";
 import { auditLog, notifications } from "#db/schema/index.ts";
@@ -116,6 +117,7 @@ describe("/admin/email", () => {
         resetUrl: `${env.PUBLIC_URL}/admin/reset-password/x`,
         clientAddress: "127.0.0.1",
       }),
+      sessionsEndedMessage(env, { to: "a@b.co", at: new Date(), clientAddress: "::1", count: 1 }),
     ]);
     const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
     expect(stored.map((m) => m.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
@@ -135,6 +137,7 @@ describe("/admin/email", () => {
       "quote.reply": "Reply to a quote request",
       "account.password_changed": "Password changed, to the admin",
       "account.password_reset": "Password reset link, to the admin",
+      "account.sessions_ended": "Sessions signed out, to the admin",
     };
     for (const kind of MESSAGE_KINDS) {
       // The kind's line above each subject: its words, never the stored code.

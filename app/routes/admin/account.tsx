@@ -81,7 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (parsed.data.intent === "end-session") {
-      const ended = await endOtherSession(services, me, parsed.data.sessionId);
+      const ended = await endOtherSession(services, me, {
+        sessionId: parsed.data.sessionId,
+        clientAddress: getClientAddress(context),
+      });
       const notice =
         ended === "ended"
           ? { title: "Signed out", message: "That session was signed out." }
@@ -94,7 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: ended === "ended" ? 200 : 404 },
       );
     }
-    const count = await endAllOtherSessions(services, me);
+    const count = await endAllOtherSessions(services, me, {
+      clientAddress: getClientAddress(context),
+    });
     const notice = {
       title: "Signed out",
       message:

@@ -105,6 +105,7 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "quote.reply": "Reply to a quote request",
   "account.password_changed": "Password changed, to the admin",
   "account.password_reset": "Password reset link, to the admin",
+  "account.sessions_ended": "Sessions signed out, to the admin",
 };
 
 /** What a message is, in words for the admin (unknown kinds show as stored). */

@@ -14,6 +14,7 @@ import {
   paymentReceivedMessage,
   quoteReplyMessage,
   quoteRequestMessage,
+  sessionsEndedMessage,
 } from "./messages.server.ts";
 import { MESSAGE_KINDS } from "./outbox.server.ts";
 import { retryDelayMs } from "./worker.server.ts";
@@ -79,6 +80,12 @@ function everyMessage(value: string) {
       to: "a@b.co",
       resetUrl: `${env.PUBLIC_URL}/admin/reset-password/abc`,
       clientAddress: value,
+    }),
+    sessionsEndedMessage(env, {
+      to: "a@b.co",
+      at: new Date("2026-11-22T12:05:00Z"),
+      clientAddress: value,
+      count: 2,
     }),
   ];
 }

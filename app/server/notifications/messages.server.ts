@@ -632,3 +632,36 @@ export function passwordResetMessage(
     }),
   };
 }
+
+/**
+ * To an account's owner when sessions of the account were signed out from the account page
+ * (docs/product.md §3.13): how many, when and from which address.
+ */
+export function sessionsEndedMessage(
+  env: MailEnv,
+  data: { to: string; at: Date; clientAddress: string; count: number },
+): OutgoingMessage {
+  const subject = `Sessions of your ${COMPANY.name} admin account were signed out`;
+  const what =
+    data.count === 1
+      ? `One session of your admin account (${data.to}) was signed out from the account page.`
+      : `${data.count} sessions of your admin account (${data.to}) were signed out from the account page.`;
+  const fields: Field[] = [
+    ["When", `${formatLongDateTime(data.at)} (South African time)`],
+    ["From address", data.clientAddress],
+  ];
+  const notYou = `If this was not you, reset your password at once at ${env.PUBLIC_URL}/admin/forgot-password and tell the other admins.`;
+  const reason = `You receive this because ${data.to} is an admin account on our website.`;
+  return {
+    kind: "account.sessions_ended",
+    to: data.to,
+    subject,
+    text: [what, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: what,
+      reason,
+      body: html`${h1("Sessions signed out")}${p(what)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+    }),
+  };
+}

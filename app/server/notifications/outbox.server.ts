@@ -21,6 +21,7 @@ export const MESSAGE_KINDS = [
   "quote.reply",
   "account.password_changed",
   "account.password_reset",
+  "account.sessions_ended",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -4,7 +4,7 @@ import type { AccountSession } from "#app/lib/account.ts";
 import { sessions, users } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { AppServices } from "../context.server.ts";
-import { passwordChangedMessage } from "../notifications/messages.server.ts";
+import { passwordChangedMessage, sessionsEndedMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 import { replacePassword } from "./accounts.server.ts";
 import { isCommonPassword } from "./password-policy.server.ts";
@@ -14,7 +14,7 @@ import type { SessionUser } from "./session.server.ts";
 /*
  * An admin's own account (docs/product.md §3.13): change the password, see where the account
  * is signed in, and sign other sessions out. Each change is one transaction with its audit
- * record and, for a password, the e-mail to the account's owner (decision 009).
+ * record and the e-mail to the account's owner (decision 009).
  */
 
 type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
@@ -121,31 +121,52 @@ export async function listAccountSessions(
  * Sign Out ends), is "not-found": nothing changes.
  */
 export async function endOtherSession(
-  services: Pick<AppServices, "db">,
+  services: Pick<AppServices, "db" | "env" | "clock">,
   user: SessionUser,
-  sessionId: string,
+  input: { sessionId: string; clientAddress: string },
 ): Promise<"ended" | "not-found"> {
-  if (sessionId === user.sessionId) return "not-found";
+  if (input.sessionId === user.sessionId) return "not-found";
   return services.db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.userId)))
+      .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, user.userId)))
       .returning({ id: sessions.id });
     if (ended.length === 0) return "not-found";
-    await recordAudit(tx, actorOf(user), {
-      action: "user.session-end",
-      entity: "user",
-      entityId: user.userId,
-      details: { sessions: 1 },
-    });
+    await recordSessionsEnded(tx, services, user, ended.length, input.clientAddress);
     return "ended";
   });
 }
 
+/** The audit record and the owner's e-mail of signed-out sessions, in the change's transaction. */
+async function recordSessionsEnded(
+  tx: AppServices["db"],
+  services: Pick<AppServices, "env" | "clock">,
+  user: SessionUser,
+  count: number,
+  clientAddress: string,
+) {
+  await recordAudit(tx, actorOf(user), {
+    action: "user.session-end",
+    entity: "user",
+    entityId: user.userId,
+    details: { sessions: count },
+  });
+  await queueMessages(
+    tx,
+    sessionsEndedMessage(services.env, {
+      to: user.email,
+      at: services.clock(),
+      clientAddress,
+      count,
+    }),
+  );
+}
+
 /** "Sign out everywhere else": every session of the user but this one. */
 export async function endAllOtherSessions(
-  services: Pick<AppServices, "db">,
+  services: Pick<AppServices, "db" | "env" | "clock">,
   user: SessionUser,
+  input: { clientAddress: string },
 ): Promise<number> {
   return services.db.transaction(async (tx) => {
     const ended = await tx
@@ -153,12 +174,7 @@ export async function endAllOtherSessions(
       .where(and(eq(sessions.userId, user.userId), ne(sessions.id, user.sessionId)))
       .returning({ id: sessions.id });
     if (ended.length > 0) {
-      await recordAudit(tx, actorOf(user), {
-        action: "user.session-end",
-        entity: "user",
-        entityId: user.userId,
-        details: { sessions: ended.length },
-      });
+      await recordSessionsEnded(tx, services, user, ended.length, input.clientAddress);
     }
     return ended.length;
   });
