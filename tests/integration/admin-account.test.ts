@@ -7,7 +7,11 @@ import {
 } from "#app/lib/validation/account.ts";
 import { RATE_LIMIT_RULES } from "#app/server/context.server.ts";
 import { authenticate } from "#app/server/users/accounts.server.ts";
-import { createSession, hashSessionToken } from "#app/server/users/session.server.ts";
+import {
+  createSession,
+  getSessionUser,
+  hashSessionToken,
+} from "#app/server/users/session.server.ts";
 import { auditLog, notifications, sessions } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
@@ -225,6 +229,23 @@ describe("where you are signed in", () => {
     const mail = await mailTo(user.email);
     expect(mail.map((m) => m.kind)).toEqual(["account.sessions_ended"]);
     expect(mail[0]!.textBody).toContain("2 sessions of your admin account");
+  });
+
+  it("moves a session's last seen at most once a minute, not on every request", async () => {
+    const user = await freshAdmin();
+    const { token } = await createSession(ctx.db, user.id);
+    const lastSeen = async () =>
+      (
+        await ctx.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.id, hashSessionToken(token)))
+      )[0]!.at.getTime();
+    const start = await lastSeen();
+    await getSessionUser(ctx.db, token, new Date(start + 59_000));
+    expect(await lastSeen()).toBe(start);
+    await getSessionUser(ctx.db, token, new Date(start + 61_000));
+    expect(await lastSeen()).toBe(start + 61_000);
   });
 
   it("is linked from the sidebar's Signed in as", async () => {
