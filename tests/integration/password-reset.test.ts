@@ -8,7 +8,7 @@ import {
 } from "#app/lib/validation/account.ts";
 import { RATE_LIMIT_RULES, systemClock } from "#app/server/context.server.ts";
 import { authenticate } from "#app/server/users/accounts.server.ts";
-import { PASSWORD_RESET_MS } from "#app/server/users/password-reset.server.ts";
+import { PASSWORD_RESET_MS, RESET_ANSWER_MS } from "#app/server/users/password-reset.server.ts";
 import { createSession } from "#app/server/users/session.server.ts";
 import { auditLog, notifications, passwordResets, sessions } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
@@ -96,6 +96,17 @@ describe("asking for a reset", () => {
         and(eq(auditLog.entityId, user.id), eq(auditLog.action, "user.password-reset-request")),
       );
     expect(entry?.details).toMatchObject({ from: expect.any(String) });
+  });
+
+  it("takes the same time for an account and an unknown address: at least the floor", async () => {
+    const user = await createTestUser(ctx.db, { admin: true });
+    for (const email of [user.email, "nobody-timed@reset.example"]) {
+      const started = performance.now();
+      const response = await askForReset(email);
+      await response.text();
+      // Timers may fire a millisecond early; the floor is what hides the difference.
+      expect(performance.now() - started, email).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
+    }
   });
 
   it("stores only the SHA-256 of the link's token", async () => {
