@@ -99,18 +99,21 @@ test.describe("admin orders", () => {
     // Back to all statuses and, before that list has come, a search: it goes out with the
     // status as shown (all), not the cancelled still in the URL. Held, so that moment is sure.
     const allStatuses = requestGate();
+    const asked: URL[] = [];
     await page.route(/\/admin\/orders\.data/, async (route) => {
+      asked.push(new URL(route.request().url()));
       await allStatuses.wait();
       await route.continue();
     });
     await filter.selectOption("");
     // E-mail in another case, and a phone number typed in another form.
-    await search.fill(customers[4]!.email.toUpperCase());
+    const email = customers[4]!.email.toUpperCase();
+    await search.fill(email);
     await search.press("Enter");
-    await expect(page).toHaveURL(
-      new RegExp(`\\?q=${encodeURIComponent(customers[4]!.email.toUpperCase())}$`),
-    );
+    // The search has gone out while the list for all statuses was still held; then both go on.
+    await expect.poll(() => asked.some((url) => url.searchParams.get("q") === email)).toBe(true);
     allStatuses.release();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(email)}$`));
     await page.unrouteAll({ behavior: "wait" });
     await expect(cards).toHaveCount(1);
     await expect(filter).toHaveValue("");
