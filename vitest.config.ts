@@ -47,6 +47,7 @@ export default defineConfig({
         test: {
           name: "process",
           include: ["tests/process/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-data-dir.ts"],
           setupFiles: ["tests/setup/vitest-setup.ts"],
           testTimeout: 120_000,
           fileParallelism: false,
