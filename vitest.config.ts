@@ -13,6 +13,10 @@ const integration = (kind: "pglite" | "postgres") => ({
     globalSetup: ["tests/setup/global-app-build.ts", "tests/setup/global-db.ts"],
     setupFiles: ["tests/setup/vitest-setup.ts"],
     env: { TEST_DB_KIND: kind },
+    // Files share their worker's modules instead of importing the app, PGlite and drivers
+    // afresh each (2-4 s a file): the PGlite run took 200 s instead of 306 s. Every file still
+    // opens its own database and services; a file that mocks a module resets the registry.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -31,6 +35,9 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts"],
           setupFiles: ["tests/setup/vitest-setup.ts"],
+          // One module registry per worker, as the integration files (41 s to 12 s here); unit
+          // tests keep no state in modules and mock none.
+          isolate: false,
         },
       },
       integration("pglite"),
@@ -40,6 +47,7 @@ export default defineConfig({
         test: {
           name: "process",
           include: ["tests/process/**/*.test.ts"],
+          globalSetup: ["tests/setup/global-data-dir.ts"],
           setupFiles: ["tests/setup/vitest-setup.ts"],
           testTimeout: 120_000,
           fileParallelism: false,

@@ -75,21 +75,34 @@ export async function hideNewsletterPopup(page: Page) {
 }
 
 /**
- * Holds the data requests of one route's loader alone (`?_routes=<route id>`, as React Router
- * asks for a route with a clientLoader) for `ms`, so that the page's loading state can be
- * seen; the other loaders' requests (the layout's) answer at once. Returns a function that
- * tells how many requests it has held.
+ * A gate for requests: `wait()` holds a request until the test calls `release()`, once it has
+ * seen what is shown meanwhile (no sleep, decision 032). Released, it lets everything through.
  */
-export async function holdLoaderData(page: Page, routeId: string, ms = 1500) {
+export function requestGate() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { wait: () => released, release };
+}
+
+/**
+ * Holds the data requests of one route's loader alone (`?_routes=<route id>`, as React Router
+ * asks for a route with a clientLoader) until `release()`, so that the page's loading state
+ * can be seen; the other loaders' requests (the layout's) answer at once. `held()` tells how
+ * many requests it has held.
+ */
+export async function holdLoaderData(page: Page, routeId: string) {
   let held = 0;
+  const gate = requestGate();
   await page.route(/\.data(\?|$)/, async (route) => {
     if (new URL(route.request().url()).searchParams.get("_routes") === routeId) {
       held += 1;
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await gate.wait();
     }
     await route.continue();
   });
-  return () => held;
+  return { held: () => held, release: gate.release };
 }
 
 /** The WCAG 2.x A and AA rules, for an axe reading limited to them. */

@@ -16,7 +16,10 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  * has an account; a password change ends the user's other sessions.
  */
 
-// The real hash function, watched: the test counts calls, the hashing is unchanged.
+// The real hash function, watched: the test counts calls, the hashing is unchanged. Integration
+// files share their worker's modules (vitest.config.ts): start this file from a clean registry
+// so the accounts module imports the watched function, not one cached by an earlier file.
+vi.hoisted(() => vi.resetModules());
 vi.mock("#app/server/users/passwords.server.ts", async (importOriginal) => {
   const actual = await importOriginal<typeof passwords>();
   return { ...actual, hashPassword: vi.fn(actual.hashPassword) };

@@ -17,7 +17,11 @@ import {
   testNginxConfig,
   writeNginxConfig,
 } from "#tests/setup/nginx.ts";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { randomToken, secretPathProbes } from "#tests/setup/secret-paths.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 import { createSelfSignedCertificate } from "#tests/setup/tls.ts";
@@ -302,7 +306,7 @@ describe("deploy/bin/kwezi-backup on the embedded database", () => {
     skip,
   }) => {
     skip(!commandExists("curl"), "curl is not installed (apt-get install curl)");
-    const dataDir = createTempDataDir();
+    const dataDir = createMigratedDataDir();
     const admin = { email: "backup@example.co.za", password: "backup-password-1" };
     const server = startServerProcess(dataDir, {
       SEED_DEMO: "true",

@@ -7,8 +7,11 @@ import { openDatabase } from "#app/server/db/client.server.ts";
 import { pgliteDirectory } from "#app/server/env.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { newsletterSubscribers, products, users } from "#db/schema/index.ts";
-import { killServerProcesses, startServerProcess as startServer } from "#tests/setup/process.ts";
-import { createTempDataDir } from "#tests/setup/services.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess as startServer,
+} from "#tests/setup/process.ts";
 
 /*
  * Runs the production build as a real process (npm run test:e2e builds first): rows committed
@@ -22,7 +25,7 @@ const SESSION_SECRET = "durability-secret-0123456789abcdef-0123";
 
 describe("process lifecycle", () => {
   it("keeps rows committed before SIGKILL (PGlite in DATA_DIR)", async () => {
-    const dataDir = createTempDataDir();
+    const dataDir = createMigratedDataDir();
     const first = startServer(dataDir, {
       ADMIN_EMAIL: "owner@example.co.za",
       ADMIN_PASSWORD: "correct horse",
@@ -75,7 +78,7 @@ describe("process lifecycle", () => {
   });
 
   it("refuses a second process on the same PGlite directory", async () => {
-    const dataDir = createTempDataDir();
+    const dataDir = createMigratedDataDir();
     const first = startServer(dataDir, { SEED_DEMO: "false" });
     await first.ready;
     const second = startServer(dataDir, { SEED_DEMO: "false" });
@@ -89,7 +92,7 @@ describe("process lifecycle", () => {
 
 describe("graceful shutdown", () => {
   it("finishes a request in flight when SIGTERM arrives, then exits 0", async () => {
-    const dataDir = createTempDataDir();
+    const dataDir = createMigratedDataDir();
     const server = startServer(dataDir, { SEED_DEMO: "false", SESSION_SECRET });
     const port = await server.ready;
     const body = new URLSearchParams({

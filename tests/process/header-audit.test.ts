@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
-import { createTempDataDir } from "#tests/setup/services.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { auditSiteHeaders, HEADER_RULES } from "../../scripts/lib/header-verdicts.ts";
 
 /*
@@ -13,7 +16,7 @@ import { auditSiteHeaders, HEADER_RULES } from "../../scripts/lib/header-verdict
 let base: string;
 
 beforeAll(async () => {
-  const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "true" });
+  const server = startServerProcess(createMigratedDataDir(), { SEED_DEMO: "true" });
   base = `http://127.0.0.1:${await server.ready}`;
 }, 90_000);
 afterAll(killServerProcesses);

@@ -1,7 +1,11 @@
 import crypto from "node:crypto";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
@@ -13,7 +17,7 @@ afterAll(killServerProcesses);
 
 describe("the 404 page", () => {
   it("answers 404 and logs the path as a warning", async () => {
-    const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "false" });
+    const server = startServerProcess(createMigratedDataDir(), { SEED_DEMO: "false" });
     const port = await server.ready;
     const response = await fetch(`http://127.0.0.1:${port}/no-page/here-${Date.now()}`);
     expect(response.status).toBe(404);

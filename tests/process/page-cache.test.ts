@@ -3,7 +3,11 @@ import http from "node:http";
 import zlib from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
@@ -42,7 +46,7 @@ describe("on one process (PGlite)", () => {
   let base: string;
 
   it("serves public pages from memory, each response with its own nonce and stamp", async () => {
-    const server = startServerProcess(createTempDataDir(), {
+    const server = startServerProcess(createMigratedDataDir(), {
       SEED_DEMO: "true",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,

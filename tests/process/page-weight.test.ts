@@ -1,7 +1,10 @@
 import { type Browser, chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
-import { createTempDataDir } from "#tests/setup/services.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { CHROMIUM_ARGS } from "../../playwright.config.ts";
 import { PUBLIC_PATHS } from "../e2e/site/public-paths.ts";
 
@@ -24,7 +27,7 @@ let base: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "true" });
+  const server = startServerProcess(createMigratedDataDir(), { SEED_DEMO: "true" });
   base = `http://127.0.0.1:${await server.ready}`;
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 import { examplePath, routesWithActions } from "#tests/setup/routes.ts";
-import { createTempDataDir } from "#tests/setup/services.ts";
 
 /*
  * Decision 010 through the whole HTTP stack of the production build: the security headers and the
@@ -22,7 +25,7 @@ const SECRETS = {
 };
 
 beforeAll(async () => {
-  server = startServerProcess(createTempDataDir(), {
+  server = startServerProcess(createMigratedDataDir(), {
     SEED_DEMO: "true",
     TRUST_PROXY: "loopback",
     ADMIN_EMAIL: "owner@example.co.za",

@@ -1,7 +1,10 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killServerProcesses, startServerProcess } from "#tests/setup/process.ts";
-import { createTempDataDir } from "#tests/setup/services.ts";
+import {
+  createMigratedDataDir,
+  killServerProcesses,
+  startServerProcess,
+} from "#tests/setup/process.ts";
 
 /*
  * Hashed assets (decision 011): immutable for a year, and sent as the build's pre-compressed
@@ -13,7 +16,7 @@ let html: string;
 let script: string;
 
 beforeAll(async () => {
-  const server = startServerProcess(createTempDataDir(), { SEED_DEMO: "false" });
+  const server = startServerProcess(createMigratedDataDir(), { SEED_DEMO: "false" });
   base = `http://127.0.0.1:${await server.ready}`;
   html = await (await fetch(`${base}/`)).text();
   // The framework chunk (React, React Router): the largest script, imported by the root route.

@@ -1,8 +1,11 @@
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { inject } from "vitest";
 import {
   type ServerProcess,
   startServerProcess as start,
 } from "../../scripts/lib/server-process.ts";
+import { createTempDataDir } from "./services.ts";
 
 /*
  * The production build (npm run test:e2e builds it when stale) as a real server process on a
@@ -23,4 +26,15 @@ export function startServerProcess(
   const server = start(dataDir, env);
   running.push(server.child);
   return server;
+}
+
+/**
+ * A DATA_DIR whose embedded database is already created and migrated (a copy of the run's
+ * template, tests/setup/global-data-dir.ts), for a server whose first start is not what the
+ * test is about.
+ */
+export function createMigratedDataDir(): string {
+  const dataDir = createTempDataDir();
+  fs.cpSync(inject("migratedDataDir"), dataDir, { recursive: true });
+  return dataDir;
 }

@@ -115,6 +115,39 @@ export function readFormStamp(secret: string, value: unknown, boundTo?: string):
   return { issuedAt: Number(issued), nonce };
 }
 
+/** What a public form's action needs to judge its submission: the secret, timings, clock. */
+export interface SubmissionJudge {
+  env: {
+    SESSION_SECRET: string;
+    FORM_MIN_FILL_MS?: number | undefined;
+    FORM_MAX_AGE_MS?: number | undefined;
+  };
+  clock: () => Date;
+}
+
+/**
+ * inspectSubmission as the public forms' actions call it: now from the services' clock, the
+ * configured timings (decision 032). Returns that `now` too, so the action records the same
+ * instant it judged.
+ */
+export function inspectPublicSubmission(
+  services: SubmissionJudge,
+  formData: FormData,
+  /** The checkout's idempotency key, which a confirm stamp must have been given for. */
+  boundTo?: string,
+) {
+  const now = services.clock();
+  const { env } = services;
+  const judged = inspectSubmission(
+    formData,
+    env.SESSION_SECRET,
+    now.getTime(),
+    boundTo,
+    formTimings(env),
+  );
+  return { ...judged, now };
+}
+
 /**
  * What the honeypot and the stamp say about a submission, before the database is asked
  * whether the stamp was used already. `stamp` is set whenever the stamp is genuine.

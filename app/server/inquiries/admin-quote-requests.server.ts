@@ -112,6 +112,18 @@ export async function listQuoteRequests(
   };
 }
 
+/** The request's own columns, as the details dialog and the CSV export both read them. */
+export const QUOTE_REQUEST_COLUMNS = {
+  id: contactRequests.id,
+  name: contactRequests.name,
+  email: contactRequests.email,
+  phone: contactRequests.phone,
+  service: contactRequests.service,
+  message: contactRequests.message,
+  isResolved: contactRequests.isResolved,
+  replyText: contactRequests.replyText,
+};
+
 export async function getQuoteRequest(
   db: Database,
   requestId: string,
@@ -119,15 +131,8 @@ export async function getQuoteRequest(
   if (!isUuid(requestId)) return null;
   const [row] = await db
     .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      service: contactRequests.service,
-      message: contactRequests.message,
-      isResolved: contactRequests.isResolved,
+      ...QUOTE_REQUEST_COLUMNS,
       createdAt: contactRequests.createdAt,
-      replyText: contactRequests.replyText,
       repliedAt: contactRequests.repliedAt,
       repliedByEmail: users.email,
     })

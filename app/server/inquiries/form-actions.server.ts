@@ -15,7 +15,7 @@ import {
   validationToast,
 } from "#app/lib/validation/inquiries.ts";
 import { type AppServices, getServices } from "../context.server.ts";
-import { ANTI_SPAM_FIELDS, formTimings, inspectSubmission } from "../http/honeypot.server.ts";
+import { ANTI_SPAM_FIELDS, inspectPublicSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { readForm } from "../http/submitted-form.server.ts";
 import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
@@ -45,14 +45,7 @@ function guard(context: Context, schema: typeof QuoteSchema | typeof ContactSche
   const services = getServices(context);
   // The quote form also names itself (`intent=quote`), which nothing reads.
   const formData = readForm(context, schema, ANTI_SPAM_FIELDS);
-  const now = services.clock();
-  const inspected = inspectSubmission(
-    formData,
-    services.env.SESSION_SECRET,
-    now.getTime(),
-    undefined,
-    formTimings(services.env),
-  );
+  const inspected = inspectPublicSubmission(services, formData);
   return { services, formData, inspected };
 }
 

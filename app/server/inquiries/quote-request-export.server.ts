@@ -3,6 +3,7 @@ import { serviceDisplayLabel } from "#app/lib/quote-requests.ts";
 import { contactRequests } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
+  QUOTE_REQUEST_COLUMNS,
   quoteRequestFilterCondition,
   REQUESTS_NEWEST_FIRST,
 } from "./admin-quote-requests.server.ts";
@@ -40,14 +41,7 @@ function quoteRequestExportBatch(
     : undefined;
   return db
     .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      service: contactRequests.service,
-      message: contactRequests.message,
-      isResolved: contactRequests.isResolved,
-      replyText: contactRequests.replyText,
+      ...QUOTE_REQUEST_COLUMNS,
       created: localTime(contactRequests.createdAt),
       replied: localTime(contactRequests.repliedAt),
       at: sql<string>`${contactRequests.createdAt}::text`,

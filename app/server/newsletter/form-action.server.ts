@@ -13,7 +13,7 @@ import {
   type NewsletterSource,
 } from "#app/lib/validation/newsletter.ts";
 import { getServices } from "../context.server.ts";
-import { ANTI_SPAM_FIELDS, formTimings, inspectSubmission } from "../http/honeypot.server.ts";
+import { ANTI_SPAM_FIELDS, inspectPublicSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { safeSitePath } from "../http/site-path.server.ts";
 import { readForm } from "../http/submitted-form.server.ts";
@@ -111,14 +111,7 @@ export async function newsletterAction(context: Context) {
     );
   }
   const { email, source } = parsed.data;
-  const now = services.clock();
-  const inspected = inspectSubmission(
-    formData,
-    services.env.SESSION_SECRET,
-    now.getTime(),
-    undefined,
-    formTimings(services.env),
-  );
+  const inspected = inspectPublicSubmission(services, formData);
   if (inspected.verdict === "honeypot") {
     await recordVerdict(services.db, services.logger, "newsletter", "honeypot");
     return answer({ status: "success", toast: successToast(source) });

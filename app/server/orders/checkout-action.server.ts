@@ -10,8 +10,7 @@ import { getServices } from "../context.server.ts";
 import {
   ANTI_SPAM_FIELDS,
   createConfirmStamp,
-  formTimings,
-  inspectSubmission,
+  inspectPublicSubmission,
 } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { hasUnshownErrors } from "../http/submission.server.ts";
@@ -136,14 +135,8 @@ export async function checkoutAction(context: Context) {
   }
   const { name, email, phone, idempotencyKey, lines } = submission.value;
 
-  const now = services.clock();
-  const inspected = inspectSubmission(
-    formData,
-    env.SESSION_SECRET,
-    now.getTime(),
-    idempotencyKey,
-    formTimings(env),
-  );
+  const inspected = inspectPublicSubmission(services, formData, idempotencyKey);
+  const { now } = inspected;
   const confirm = () =>
     askToConfirm(submission.reply, env.SESSION_SECRET, idempotencyKey, now, db, logger);
   if (inspected.verdict === "honeypot") {

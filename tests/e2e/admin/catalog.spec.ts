@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page, Request } from "@playwright/test";
 import sharp from "sharp";
-import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { axe, expect, holdLoaderData, test } from "#tests/playwright-utils.ts";
 
 /*
  * Decision 008 end to end: products with an uploaded image and categories, the category form and
@@ -323,25 +323,24 @@ test.describe("admin catalogue", () => {
   }) => {
     await loginAsAdmin();
     await page.goto("/admin/products");
-    // Hold the lists' own data requests (not the layout's) so the loading state can be seen.
-    await page.route(/\/admin\/(products|categories)\.data/, async (route) => {
-      const routes = new URL(route.request().url()).searchParams.get("_routes") ?? "";
-      if (/^routes\/admin\/(products|categories)\/index$/.test(routes)) {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-      }
-      await route.continue();
-    });
+    // Hold the lists' own data requests (not the layout's) until the loading state is seen.
+    const products = await holdLoaderData(page, "routes/admin/products/index");
     await page.getByRole("searchbox", { name: "Search products" }).fill("walnut");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByText("Loading products...")).toBeVisible();
+    products.release();
     await expect(page.getByRole("row").filter({ hasText: "Walnut Phone Stand" })).toBeVisible();
     await expect(page.getByText("Loading products...")).toHaveCount(0);
+    expect(products.held()).toBe(1);
 
+    await page.unrouteAll({ behavior: "wait" });
+    const categories = await holdLoaderData(page, "routes/admin/categories/index");
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Categories", exact: true })
       .click();
     await expect(page.getByText("Loading categories...")).toBeVisible();
+    categories.release();
     await expect(page.getByRole("heading", { name: "Categories Management" })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: "Custom Gifts" })).toBeVisible();
   });
@@ -359,14 +358,16 @@ test.describe("admin catalogue", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     // Hydrated (the hint names what this device does), then a slow phone: the attempt to
-    // decode takes a second, so the click on Save is held first.
+    // decode goes on only once the test has seen the message, so the click on Save is held.
     await expect(page.getByText(/made at most \d+ px wide on this device/)).toBeVisible();
     await page.evaluate(() => {
       const decode = HTMLImageElement.prototype.decode;
+      const slowPhone = window as unknown as { finishDecoding: () => void };
+      const decodable = new Promise<void>((resolve) => {
+        slowPhone.finishDecoding = resolve;
+      });
       HTMLImageElement.prototype.decode = function (this: HTMLImageElement) {
-        return new Promise<void>((resolve) => setTimeout(resolve, 1000)).then(() =>
-          decode.call(this),
-        );
+        return decodable.then(() => decode.call(this));
       };
     });
     await page.getByLabel("Product Image").setInputFiles({
@@ -377,6 +378,9 @@ test.describe("admin catalogue", () => {
     await page.getByRole("button", { name: "Create Product" }).click();
     const making = page.getByText("Making the photo smaller before it is sent…");
     await expect(making).toBeVisible();
+    await page.evaluate(() =>
+      (window as unknown as { finishDecoding: () => void }).finishDecoding(),
+    );
     await expect(page.getByText("The image is larger than 5.0 MB.")).toBeVisible();
     // No copy could be made: the held save went on (and was refused), and says nothing stale.
     await expect(making).toHaveCount(0);

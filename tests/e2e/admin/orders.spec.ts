@@ -4,6 +4,7 @@ import {
   axe,
   expect,
   holdLoaderData,
+  requestGate,
   test,
   toast,
   waitUntilHydrated,
@@ -53,14 +54,16 @@ test.describe("admin orders", () => {
     const search = page.getByRole("searchbox", {
       name: "Search orders by customer name, email or phone",
     });
-    // Held for a moment so the loading state can be seen: six skeleton cards (docs/product.md §3.8).
+    // Held until seen, so the loading state shows: six skeleton cards (docs/product.md §3.8).
+    const listData = requestGate();
     await page.route(/\/admin\/orders\.data/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await listData.wait();
       await route.continue();
     });
     await search.fill(TAG);
     await search.press("Enter");
     await expect(page.getByTestId("order-skeleton")).toHaveCount(6);
+    listData.release();
     await page.unrouteAll({ behavior: "wait" });
     await expect(page).toHaveURL(new RegExp(`\\?q=${TAG}$`));
     const main = page.getByRole("main");
@@ -95,17 +98,22 @@ test.describe("admin orders", () => {
 
     // Back to all statuses and, before that list has come, a search: it goes out with the
     // status as shown (all), not the cancelled still in the URL. Held, so that moment is sure.
+    const allStatuses = requestGate();
+    const asked: URL[] = [];
     await page.route(/\/admin\/orders\.data/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      asked.push(new URL(route.request().url()));
+      await allStatuses.wait();
       await route.continue();
     });
     await filter.selectOption("");
     // E-mail in another case, and a phone number typed in another form.
-    await search.fill(customers[4]!.email.toUpperCase());
+    const email = customers[4]!.email.toUpperCase();
+    await search.fill(email);
     await search.press("Enter");
-    await expect(page).toHaveURL(
-      new RegExp(`\\?q=${encodeURIComponent(customers[4]!.email.toUpperCase())}$`),
-    );
+    // The search has gone out while the list for all statuses was still held; then both go on.
+    await expect.poll(() => asked.some((url) => url.searchParams.get("q") === email)).toBe(true);
+    allStatuses.release();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(email)}$`));
     await page.unrouteAll({ behavior: "wait" });
     await expect(cards).toHaveCount(1);
     await expect(filter).toHaveValue("");
@@ -161,7 +169,7 @@ test.describe("admin orders", () => {
     const pages = main.getByRole("navigation", { name: "Orders pages" });
 
     // From the dashboard through the sidebar, the orders' own data held for a moment.
-    const held = await holdLoaderData(page, "routes/admin/orders/index");
+    const { held, release } = await holdLoaderData(page, "routes/admin/orders/index");
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Orders", exact: true })
@@ -172,6 +180,7 @@ test.describe("admin orders", () => {
     await expect(filter).toHaveValue("");
     await expect(cards).toHaveCount(0);
     await expect(pages).toHaveCount(0);
+    release();
     // This run's twelve orders (and others') fill the first page, with pages below.
     await expect(cards).toHaveCount(10);
     await expect(skeletons).toHaveCount(0);
@@ -187,17 +196,18 @@ test.describe("admin orders", () => {
     await firstCard.click();
     await page.getByRole("dialog").getByRole("link", { name: "View Full Page" }).click();
     await expect(page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
-    const heldBack = await holdLoaderData(page, "routes/admin/orders/index");
+    const back = await holdLoaderData(page, "routes/admin/orders/index");
     await main.getByRole("link", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${TAG}&status=pending$`));
     await expect(skeletons).toHaveCount(6);
     await expect(search).toHaveValue(TAG);
     await expect(filter).toHaveValue("pending");
+    back.release();
     await expect(cards).toHaveCount(10);
     await expect(cards.first()).toContainText(TAG);
     await expect(skeletons).toHaveCount(0);
     await expect(pages).toBeVisible();
-    expect(heldBack()).toBe(1);
+    expect(back.held()).toBe(1);
   });
 
   test("the dialog, a status change with the customer's e-mail, and the full page", async ({

@@ -41,7 +41,7 @@ test("arriving from another page: 'Loading quote requests...' until the cards co
   const cards = main.getByRole("list", { name: "Quote requests" }).getByRole("listitem");
 
   // From the dashboard through the sidebar, the requests' own data held for a moment.
-  const held = await holdLoaderData(page, "routes/admin/quote-requests");
+  const { held, release } = await holdLoaderData(page, "routes/admin/quote-requests");
   await page
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: "Quote Requests", exact: true })
@@ -56,6 +56,7 @@ test("arriving from another page: 'Loading quote requests...' until the cards co
   await expect(main.getByRole("checkbox", { name: "Show resolved requests" })).not.toBeChecked();
   await expect(counts).toHaveCount(0);
   await expect(cards).toHaveCount(0);
+  release();
   // This run's two open requests (and others') arrive with the counts.
   await expect(cards.first()).toBeVisible();
   await expect(counts).toBeVisible();

@@ -91,7 +91,7 @@ test("arriving from another page: 'Loading subscribers...' until the total and t
   const rows = main.getByRole("table", { name: "Subscribers" }).getByRole("row");
 
   // From the dashboard through the sidebar, the subscribers' own data held for a moment.
-  const held = await holdLoaderData(page, "routes/admin/subscribers");
+  const { held, release } = await holdLoaderData(page, "routes/admin/subscribers");
   await page
     .getByRole("navigation", { name: "Admin" })
     .getByRole("link", { name: "Subscribers", exact: true })
@@ -103,6 +103,7 @@ test("arriving from another page: 'Loading subscribers...' until the total and t
   await expect(main.getByRole("searchbox", { name: "Search subscribers by email" })).toBeVisible();
   await expect(total).toHaveCount(0);
   await expect(rows).toHaveCount(0);
+  release();
   // This run's subscribers (and others') arrive with the total.
   await expect(total).toBeVisible();
   await expect(rows.nth(1)).toBeVisible();

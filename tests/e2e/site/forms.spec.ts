@@ -3,6 +3,7 @@ import { PHONE_INVALID_MESSAGE } from "#app/lib/phone.ts";
 import {
   expect,
   hideNewsletterPopup,
+  requestGate,
   test,
   waitUntilFormStampIsOldEnough,
 } from "#tests/playwright-utils.ts";
@@ -63,16 +64,13 @@ async function flushTasks(page: Page) {
  * `release` (no sleep: the post goes on once what was to be seen has been).
  */
 async function holdFormPosts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const posts = requestGate();
   await page.route("**/*", async (route) => {
     const request = route.request();
-    if (request.method() === "POST" && request.resourceType() === "fetch") await released;
+    if (request.method() === "POST" && request.resourceType() === "fetch") await posts.wait();
     await route.continue();
   });
-  return release;
+  return posts.release;
 }
 
 /** A complete contact message, as a visitor would type it. */

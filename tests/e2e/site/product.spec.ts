@@ -1,4 +1,4 @@
-import { expect, test } from "#tests/playwright-utils.ts";
+import { expect, requestGate, test } from "#tests/playwright-utils.ts";
 import { cartBadge, expectNoAxeViolations } from "./shop-helpers.ts";
 
 test("a product page: price, all categories, related products, Add to Cart", async ({ page }) => {
@@ -54,13 +54,15 @@ test("a skeleton shows while a product page loads during client-side navigation"
   page,
 }) => {
   await page.goto("/crafts");
-  // Hold the product's data request so that the loading state can be seen.
+  // Hold the product's data request until the loading state has been seen.
+  const productData = requestGate();
   await page.route(/\/products\/[^/?]+\.data/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await productData.wait();
     await route.continue();
   });
   await page.getByRole("link", { name: "Resin Coaster Set", exact: true }).click();
   await expect(page.getByRole("status", { name: "Loading product" })).toBeVisible();
+  productData.release();
   await expect(page.getByRole("heading", { level: 1, name: "Resin Coaster Set" })).toBeVisible();
   await expect(page.getByRole("status", { name: "Loading product" })).toHaveCount(0);
 });
