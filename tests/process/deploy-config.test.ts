@@ -241,6 +241,7 @@ describe("deploy/caddy/Caddyfile in front of a stand-in app", () => {
       "/__manifest?paths=[redacted]",
       "/ORDERS/[redacted]",
       "/__manifest?paths=/crafts,/orders/[redacted]",
+      "/admin/reset-password/[redacted]",
       "/crafts?category=Gifts",
       "/own-503",
       "/crafts",

@@ -333,6 +333,7 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     expect(shipped).toContain('"GET /[redacted] HTTP/1.1"');
     expect(shipped).toContain('"GET /orders/[redacted] HTTP/1.1" 301');
     expect(shipped).toContain("/newsletter/unsubscribe/[redacted]");
+    expect(shipped).toContain("/admin/reset-password/[redacted]");
     expect(shipped).toContain("/__manifest?paths=[redacted]");
     expect(shipped).toContain(`"${base}/orders/[redacted]"`);
     // The admin's order page is no secret: its id is kept.

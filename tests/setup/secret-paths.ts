@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 
 /*
- * Addresses that carry a buyer's order token or an unsubscribe token, in the spellings a log
+ * Addresses that carry a buyer's order token, an unsubscribe token or a password-reset token
+ * (docs/product.md §3.14), in the spellings a log
  * must redact (docs/security.md, "Tokens in the proxy's access log"): plain, percent-encoded,
  * a data request, in upper case and quoted by React Router's manifest query.
  */
@@ -11,7 +12,7 @@ export const randomToken = () => crypto.randomBytes(32).toString("base64url");
 
 /** Each spelling with a token of its own; `tokens` lists them, to look for in the logs. */
 export function secretPathProbes() {
-  const tokens = Array.from({ length: 7 }, randomToken);
+  const tokens = Array.from({ length: 8 }, randomToken);
   const paths = [
     `/orders/${tokens[0]}`,
     `/%6Frders/${tokens[1]}`,
@@ -20,6 +21,7 @@ export function secretPathProbes() {
     `/__manifest?paths=%2Forders%2F${tokens[4]}`,
     `/ORDERS/${tokens[5]}`,
     `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
+    `/admin/reset-password/${tokens[7]}`,
   ];
   return { paths, tokens };
 }
