@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
+import { throttleLikeASlowPhone } from "./lib/throttle.ts";
 
 /*
  * `npm run audit:throttled`: loads the public pages in the system Chromium on a throttled
@@ -40,14 +41,7 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
-        await cdp.send("Network.enable");
-        await cdp.send("Network.emulateNetworkConditions", {
-          offline: false,
-          latency: 150,
-          downloadThroughput: (1.6 * 1024 * 1024) / 8,
-          uploadThroughput: (750 * 1024) / 8,
-        });
-        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+        await throttleLikeASlowPhone(cdp);
         await tab.addInitScript(() => {
           const w = window as unknown as { largestPaint: number };
           w.largestPaint = 0;

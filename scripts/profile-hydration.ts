@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type CDPSession, chromium } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
+import { throttleLikeASlowPhone } from "./lib/throttle.ts";
 
 /*
  * Where a public page's main thread goes while it loads on a slow phone: the page is loaded
@@ -25,17 +26,6 @@ const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 interface LongTask {
   start: number;
   duration: number;
-}
-
-async function throttle(cdp: CDPSession) {
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
 async function main() {
@@ -69,7 +59,7 @@ async function main() {
         const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
         const tab = await context.newPage();
         const cdp = await context.newCDPSession(tab);
-        await throttle(cdp);
+        await throttleLikeASlowPhone(cdp);
         await tab.addInitScript(() => {
           const w = window as unknown as { longTasks: { start: number; duration: number }[] };
           w.longTasks = [];
