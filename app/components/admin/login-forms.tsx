@@ -1,10 +1,4 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { EyeIcon, EyeOffIcon } from "lucide-react";
 import { useState } from "react";
@@ -19,19 +13,6 @@ import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
  * The two forms of /admin/login (docs/product.md §3.1, §5.3): Login and Create Account, validated in the
  * browser with the same schemas the route's action checks.
  */
-
-/** An admin account's e-mail, as the login form and "Forgot password?" ask for it. */
-export function AdminEmailField({ field }: { field: FieldMetadata<string> }) {
-  return (
-    <Field id={field.id} label="Email" errors={field.errors} errorId={field.errorId}>
-      <Input
-        {...getInputProps(field, { type: "email" })}
-        autoComplete="username"
-        placeholder="admin@example.co.za"
-      />
-    </Field>
-  );
-}
 
 /** The red alert above the login form: 'Error' with the reason, or the access denial. */
 export type LoginAlert = { title: string; message: string };
@@ -85,7 +66,18 @@ export function LoginForm({
           <AlertDescription>{alert.message}</AlertDescription>
         </Alert>
       ) : null}
-      <AdminEmailField field={fields.email} />
+      <Field
+        id={fields.email.id}
+        label="Email"
+        errors={fields.email.errors}
+        errorId={fields.email.errorId}
+      >
+        <Input
+          {...getInputProps(fields.email, { type: "email" })}
+          autoComplete="username"
+          placeholder="admin@example.co.za"
+        />
+      </Field>
       <Field
         id={fields.password.id}
         label="Password"

@@ -1,11 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/account/auth-card.tsx";
-import { AdminEmailField } from "#app/components/admin/login-forms.tsx";
+import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
 import { RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { ForgotPasswordSchema } from "#app/lib/validation/account.ts";
@@ -83,7 +84,18 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
       ) : null}
       <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
         <FormErrors id={form.errorId} errors={form.errors} />
-        <AdminEmailField field={fields.email} />
+        <Field
+          id={fields.email.id}
+          label="Email"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        >
+          <Input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="username"
+            placeholder="admin@example.co.za"
+          />
+        </Field>
         <Button type="submit" disabled={submitting} className="w-full">
           {submitting ? "Sending..." : "Send reset link"}
         </Button>
