@@ -29,6 +29,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.password-reset-request": "User: password reset asked for",
   "user.password-reset": "User: password reset link used",
   "user.session-end": "User: session signed out",
+  "user.two-step-on": "User: two-step sign-in turned on",
+  "user.two-step-off": "User: two-step sign-in turned off",
+  "user.recovery-code-use": "User: recovery code used",
   "system.backup": "System: backup taken",
 };
 

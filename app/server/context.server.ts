@@ -78,6 +78,14 @@ export const RATE_LIMIT_RULES = {
   passwordResetPerEmail: { points: 3, durationSeconds: 15 * 60 },
   /** "Forgot password?" requests per client address (§3.14). */
   passwordResetPerAddress: { points: 10, durationSeconds: 15 * 60 },
+  /**
+   * Wrong two-step codes per account (docs/product.md §3.15): at sign-in's second step, and
+   * when turning two-step sign-in on or off on the account page. A six-digit code has a
+   * million values; 5 guesses per 15 minutes keep a stolen password from reaching one.
+   */
+  twoStepFailuresPerUser: { points: 5, durationSeconds: 15 * 60 },
+  /** Wrong codes at sign-in's second step per client address, as sign-in counts passwords. */
+  twoStepFailuresPerAddress: { points: 20, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -75,6 +75,9 @@ const EnvSchema = z
     ),
     EFT_ACCOUNT_TYPE: optional(z.string().trim().min(2, "must be at least 2 characters").max(50)),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
+    // docs/product.md §3.15: every admin must turn on two-step sign-in before any other admin
+    // page opens (the account page, where it is set up, and Sign Out stay open).
+    REQUIRE_ADMIN_2FA: z.preprocess(emptyAsUndefined, booleanFlag.default(false)),
     // Public pages kept in memory until the catalogue changes (decision 011); off is for
     // measuring what the cache buys (npm run bench) or ruling it out when debugging.
     PAGE_CACHE: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),

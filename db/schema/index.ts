@@ -8,4 +8,5 @@ export * from "./orders.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";
 export * from "./spam.ts";
+export * from "./two-step.ts";
 export * from "./users.ts";

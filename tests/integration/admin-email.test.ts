@@ -14,6 +14,7 @@ import {
   quoteReplyMessage,
   quoteRequestMessage,
   sessionsEndedMessage,
+  twoStepMessage,
 } from "#app/server/notifications/messages.server.ts";
 import { enqueueMessages, MESSAGE_KINDS } from "#app/server/notifications/outbox.server.ts";
 import { auditLog, notifications } from "#db/schema/index.ts";
@@ -118,6 +119,9 @@ describe("/admin/email", () => {
         clientAddress: "127.0.0.1",
       }),
       sessionsEndedMessage(env, { to: "a@b.co", at: new Date(), clientAddress: "::1", count: 1 }),
+      ...(["on", "off", "recovery-code-used"] as const).map((event) =>
+        twoStepMessage(env, { to: "a@b.co", at: new Date(), clientAddress: "::1", event }),
+      ),
     ]);
     const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
     expect(stored.map((m) => m.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
@@ -138,6 +142,9 @@ describe("/admin/email", () => {
       "account.password_changed": "Password changed, to the admin",
       "account.password_reset": "Password reset link, to the admin",
       "account.sessions_ended": "Sessions signed out, to the admin",
+      "account.two_step_on": "Two-step sign-in turned on, to the admin",
+      "account.two_step_off": "Two-step sign-in turned off, to the admin",
+      "account.recovery_code_used": "Recovery code used, to the admin",
     };
     for (const kind of MESSAGE_KINDS) {
       // The kind's line above each subject: its words, never the stored code.

@@ -25,6 +25,11 @@ export const BOOKKEEPING_TABLES = new Set([
   "row_counts",
   "rate_limits",
 ]);
+/**
+ * Short-lived rows nobody needs back (decision 035): a sign-in waiting for its two-step code
+ * for at most 10 minutes. Not written to a backup; a restore leaves none.
+ */
+export const TRANSIENT_TABLES = new Set(["pending_sign_ins"]);
 export const ROWS_PER_BATCH = 500;
 
 export interface BackupTable {

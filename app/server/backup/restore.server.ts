@@ -11,6 +11,7 @@ import {
   BOOKKEEPING_TABLES,
   RestoreRefusedError,
   ROWS_PER_BATCH,
+  TRANSIENT_TABLES,
 } from "./format.server.ts";
 import { readBackup, verifyBackupFile } from "./read.server.ts";
 import { ident, listTables, schemaVersion, shopContents } from "./tables.server.ts";
@@ -63,7 +64,9 @@ export async function restoreBackupFile(
       }
       // An emptied shop's counters may still hold rows (of zero): the backup's replace them.
       for (const name of tables) {
-        if (BOOKKEEPING_TABLES.has(name)) await tx.execute(sql`delete from ${ident(name)}`);
+        if (BOOKKEEPING_TABLES.has(name) || TRANSIENT_TABLES.has(name)) {
+          await tx.execute(sql`delete from ${ident(name)}`);
+        }
       }
     }
     let table: BackupTable | undefined;

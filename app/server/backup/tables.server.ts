@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.server.ts";
 import type { FileStorage } from "../storage/storage.server.ts";
-import { BOOKKEEPING_TABLES, FILES_TABLE } from "./format.server.ts";
+import { BOOKKEEPING_TABLES, FILES_TABLE, TRANSIENT_TABLES } from "./format.server.ts";
 
 /* What a backup and a restore ask the database about its tables (decision 019). */
 
@@ -64,7 +64,12 @@ export async function schemaVersion(db: Database): Promise<{ migrations: number;
 export async function shopContents(db: Database, storage: FileStorage) {
   let rowCount = 0;
   for (const table of await listTables(db)) {
-    if (BOOKKEEPING_TABLES.has(table.name) || table.name === FILES_TABLE) continue;
+    if (
+      BOOKKEEPING_TABLES.has(table.name) ||
+      TRANSIENT_TABLES.has(table.name) ||
+      table.name === FILES_TABLE
+    )
+      continue;
     const [row] = await rows<{ n: string | number }>(
       db,
       sql`select count(*) as n from (select 1 from ${ident(table.name)} limit 1) t`,

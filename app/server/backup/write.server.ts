@@ -15,6 +15,7 @@ import {
   type BackupTable,
   FILES_TABLE,
   ROWS_PER_BATCH,
+  TRANSIENT_TABLES,
 } from "./format.server.ts";
 import { ident, listTables, rows, schemaVersion } from "./tables.server.ts";
 
@@ -69,7 +70,9 @@ export async function writeBackup(
   try {
     return await db.transaction(
       async (tx) => {
-        const tables = (await listTables(tx)).filter((t) => t.name !== FILES_TABLE);
+        const tables = (await listTables(tx)).filter(
+          (t) => t.name !== FILES_TABLE && !TRANSIENT_TABLES.has(t.name),
+        );
         const counted: BackupTable[] = [];
         for (const table of tables) {
           const [row] = await rows<{ n: string | number }>(

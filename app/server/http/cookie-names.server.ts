@@ -6,6 +6,11 @@
 
 /** A signed-in admin's session (decision 006). */
 export const SESSION_COOKIE = "en_session";
+/**
+ * A sign-in whose password was right and whose two-step code is still to come
+ * (docs/product.md §3.15): no session, only the pending sign-in's token.
+ */
+export const TWO_STEP_COOKIE = "en_two_step";
 /** A notice flashed across a redirect (`toast.server.ts`). */
 export const TOAST_COOKIE = "en_toast";
 /**
@@ -15,4 +20,4 @@ export const TOAST_COOKIE = "en_toast";
 export const HOST_COOKIE_PREFIX = "__Host-";
 
 /** Cookies that make a page personal: a request with one is never served a stored page. */
-export const PERSONAL_COOKIES = [SESSION_COOKIE, TOAST_COOKIE] as const;
+export const PERSONAL_COOKIES = [SESSION_COOKIE, TOAST_COOKIE, TWO_STEP_COOKIE] as const;

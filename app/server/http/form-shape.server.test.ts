@@ -370,6 +370,11 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     reply: "value",
   },
   "subscribers.ts RemoveSubscriberSchema": { intent: "value", subscriberId: "value" },
+  "two-step.ts CancelTotpSchema": { intent: "value" },
+  "two-step.ts ConfirmTotpSchema": { intent: "value", code: "value" },
+  "two-step.ts DisableTwoStepSchema": { intent: "value", passwordOrCode: "value" },
+  "two-step.ts StartTotpSchema": { intent: "value" },
+  "two-step.ts TwoStepCodeSchema": { code: "value" },
   "users.ts LoginSchema": {
     intent: "value",
     email: "value",

@@ -106,6 +106,9 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "account.password_changed": "Password changed, to the admin",
   "account.password_reset": "Password reset link, to the admin",
   "account.sessions_ended": "Sessions signed out, to the admin",
+  "account.two_step_on": "Two-step sign-in turned on, to the admin",
+  "account.two_step_off": "Two-step sign-in turned off, to the admin",
+  "account.recovery_code_used": "Recovery code used, to the admin",
 };
 
 /** What a message is, in words for the admin (unknown kinds show as stored). */

@@ -15,6 +15,7 @@ import {
   quoteReplyMessage,
   quoteRequestMessage,
   sessionsEndedMessage,
+  twoStepMessage,
 } from "./messages.server.ts";
 import { MESSAGE_KINDS } from "./outbox.server.ts";
 import { retryDelayMs } from "./worker.server.ts";
@@ -87,6 +88,15 @@ function everyMessage(value: string) {
       clientAddress: value,
       count: 2,
     }),
+    ...(["on", "off", "off-by-operator", "recovery-code-used"] as const).map((event) =>
+      twoStepMessage(env, {
+        to: "a@b.co",
+        at: new Date("2026-11-22T12:05:00Z"),
+        clientAddress: value,
+        event,
+        codesLeft: event === "recovery-code-used" ? 9 : undefined,
+      }),
+    ),
   ];
 }
 

@@ -665,3 +665,68 @@ export function sessionsEndedMessage(
     }),
   };
 }
+
+/** What happened to an account's two-step sign-in (docs/product.md §3.15). */
+export type TwoStepEvent = "on" | "off" | "off-by-operator" | "recovery-code-used";
+
+const TWO_STEP_NEWS: Record<
+  TwoStepEvent,
+  { kind: OutgoingMessage["kind"]; heading: string; news: (to: string) => string }
+> = {
+  on: {
+    kind: "account.two_step_on",
+    heading: "Two-step sign-in turned on",
+    news: (to) =>
+      `Two-step sign-in was turned on for your admin account (${to}): signing in now needs a code from your authenticator app after the password. Keep your recovery codes somewhere safe.`,
+  },
+  off: {
+    kind: "account.two_step_off",
+    heading: "Two-step sign-in turned off",
+    news: (to) =>
+      `Two-step sign-in was turned off for your admin account (${to}) on the account page: signing in needs only the password now, and your recovery codes no longer work.`,
+  },
+  "off-by-operator": {
+    kind: "account.two_step_off",
+    heading: "Two-step sign-in turned off",
+    news: (to) =>
+      `Two-step sign-in was turned off for your admin account (${to}) by the server's operator (the admin command line): signing in needs only the password now, and your recovery codes no longer work.`,
+  },
+  "recovery-code-used": {
+    kind: "account.recovery_code_used",
+    heading: "A recovery code was used",
+    news: (to) =>
+      `Your admin account (${to}) was signed in with one of its recovery codes instead of a code from the authenticator app. That code cannot be used again.`,
+  },
+};
+
+/**
+ * To an account's owner when its two-step sign-in changed or a recovery code signed it in
+ * (docs/product.md §3.15), with the time and the client address, like a changed password.
+ */
+export function twoStepMessage(
+  env: MailEnv,
+  data: { to: string; at: Date; clientAddress: string; event: TwoStepEvent; codesLeft?: number },
+): OutgoingMessage {
+  const { kind, heading, news: newsOf } = TWO_STEP_NEWS[data.event];
+  const subject = `${heading} on your ${COMPANY.name} admin account`;
+  const news = newsOf(data.to);
+  const fields: Field[] = [
+    ["When", `${formatLongDateTime(data.at)} (South African time)`],
+    ["From address", data.clientAddress],
+  ];
+  if (data.codesLeft !== undefined) fields.push(["Recovery codes left", String(data.codesLeft)]);
+  const notYou = `If this was not you, reset your password at once at ${env.PUBLIC_URL}/admin/forgot-password and tell the other admins.`;
+  const reason = `You receive this because ${data.to} is an admin account on our website.`;
+  return {
+    kind,
+    to: data.to,
+    subject,
+    text: [news, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: news,
+      reason,
+      body: html`${h1(heading)}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+    }),
+  };
+}

@@ -22,6 +22,9 @@ export const MESSAGE_KINDS = [
   "account.password_changed",
   "account.password_reset",
   "account.sessions_ended",
+  "account.two_step_on",
+  "account.two_step_off",
+  "account.recovery_code_used",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
