@@ -29,6 +29,8 @@ export default [
   ...prefix("admin", [
     index("routes/admin/index.tsx"),
     route("login", "routes/admin/login.tsx"),
+    // Beyond the original: the code after the password (docs/product.md §3.15).
+    route("login/two-step", "routes/admin/login-two-step.tsx"),
     route("logout", "routes/admin/logout.tsx"),
     // Beyond the original: a forgotten password reset by e-mail (docs/product.md §3.14).
     route("forgot-password", "routes/admin/forgot-password.tsx"),

@@ -101,6 +101,8 @@ const PUBLIC_ADMIN_ROUTES = [
   // docs/product.md §3.14: for whoever cannot sign in; they show no admin data.
   "admin/forgot-password",
   "admin/reset-password/:token",
+  // docs/product.md §3.15: the code after the password, for whoever holds a pending sign-in.
+  "admin/login/two-step",
 ];
 
 const ROUTES = ALL_ROUTES.filter((r) => r.pattern === "admin/" || r.pattern.startsWith("admin/"));

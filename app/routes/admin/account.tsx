@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ChangePasswordForm } from "#app/components/admin/account/password-fields.tsx";
 import { SessionList } from "#app/components/admin/account/session-list.tsx";
+import { TwoStepSection } from "#app/components/admin/account/two-step-section.tsx";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
@@ -28,7 +29,14 @@ import {
 } from "#app/server/users/account.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/users/sign-in.server.ts";
+import { twoStepStateOf } from "#app/server/users/two-step.server.ts";
 import type { Route } from "./+types/account";
+import {
+  TWO_STEP_INTENTS,
+  TWO_STEP_SCHEMAS,
+  type TwoStepActionResult,
+  twoStepAction,
+} from "./account-two-step.server.ts";
 
 /** docs/product.md §3.13: a signed-in admin's own page, never kept by the page cache. */
 export const handle: PageCacheHandle = { pageCache: "personal" };
@@ -45,8 +53,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
-  const sessions = await listAccountSessions(getServices(context), me);
-  return { email: me.email, sessions };
+  const services = getServices(context);
+  const [sessions, twoStep] = await Promise.all([
+    listAccountSessions(services, me),
+    twoStepStateOf(services, me),
+  ]);
+  // docs/product.md §3.15: with REQUIRE_ADMIN_2FA the page says why it was opened.
+  return { email: me.email, sessions, twoStep, required: services.env.REQUIRE_ADMIN_2FA };
 }
 
 type ActionResult = {
@@ -64,8 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     ChangePasswordSchema,
     EndSessionSchema,
     EndOtherSessionsSchema,
+    ...TWO_STEP_SCHEMAS,
   ]);
   const intent = formData.get("intent");
+  if (typeof intent === "string" && TWO_STEP_INTENTS.includes(intent)) {
+    return twoStepAction(context, me, formData);
+  }
 
   if (intent !== "change-password") {
     // Each form of the page sends its intent: without one it came from a stale or hand-made page.
@@ -157,6 +174,8 @@ const asToast = (notice: { title: string; message: string }) => ({
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   useShowToast(actionData?.toast);
   const notice = actionData?.notice;
+  const twoStepAnswer =
+    actionData && "twoStepForm" in actionData ? (actionData as TwoStepActionResult) : undefined;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <AdminPageHeader
@@ -183,8 +202,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <p className="mb-4 text-sm text-muted-foreground">
           Changing it signs your account out everywhere else and e-mails you about it.
         </p>
-        <ChangePasswordForm lastResult={actionData?.result} />
+        <ChangePasswordForm lastResult={twoStepAnswer ? undefined : actionData?.result} />
       </section>
+      <TwoStepSection
+        email={loaderData.email}
+        state={loaderData.twoStep}
+        required={loaderData.required}
+        answer={twoStepAnswer}
+      />
       <section
         aria-labelledby="sessions-heading"
         className="rounded-xl border border-border bg-background p-4 shadow-card sm:p-6"

@@ -25,6 +25,7 @@ import {
   readSessionToken,
 } from "#app/server/users/session.server.ts";
 import { signIn, signUp, tooManyAttemptsMessage } from "#app/server/users/sign-in.server.ts";
+import { commitTwoStepCookie } from "#app/server/users/two-step-sign-in.server.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
@@ -127,7 +128,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientAddress,
     previousToken,
     userAgent: request.headers.get("User-Agent"),
+    redirectTo: safeRedirectPath(submission.value.redirectTo),
   });
+
+  // docs/product.md §3.15: the password was right; the code is asked on its own page, with
+  // no session until it is in.
+  if (outcome.kind === "two-step") {
+    const headers = new Headers({ "X-Remix-Replace": "true" });
+    headers.append("Set-Cookie", await commitTwoStepCookie(env, outcome.pendingToken));
+    if (previousToken) headers.append("Set-Cookie", await clearSessionCookie(env));
+    return redirect("/admin/login/two-step", { headers });
+  }
 
   if (outcome.kind === "signed-in") {
     return redirectWithToast(

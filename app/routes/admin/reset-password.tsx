@@ -12,6 +12,7 @@ import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import { resetLinkState, resetPassword } from "#app/server/users/password-reset.server.ts";
 import { commitSessionCookie } from "#app/server/users/session.server.ts";
+import { commitTwoStepCookie } from "#app/server/users/two-step-sign-in.server.ts";
 import type { Route } from "./+types/reset-password";
 
 /** docs/product.md §3.14: the address holds a secret; the page is never kept. */
@@ -68,6 +69,24 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (outcome.kind === "link") {
     return data({ state: outcome.state, result: undefined }, { status: 410 });
+  }
+  if (outcome.pendingToken) {
+    // docs/product.md §3.15: two-step sign-in still asks for its code.
+    return redirectWithToast(
+      services.env,
+      "/admin/login/two-step",
+      {
+        title: "Password changed",
+        description: "Your new password is set. Enter a code to finish signing in.",
+        type: "success",
+      },
+      {
+        headers: {
+          "Set-Cookie": await commitTwoStepCookie(services.env, outcome.pendingToken),
+          "X-Remix-Replace": "true",
+        },
+      },
+    );
   }
   if (!outcome.sessionToken) {
     // An account without admin access: its password is set, and it signs in as before

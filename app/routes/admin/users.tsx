@@ -7,6 +7,7 @@ import {
   AccessToggle,
   AwaitingApprovalBadge,
   DismissRequest,
+  TwoStepBadge,
 } from "#app/components/admin/users/user-access.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
@@ -219,6 +220,11 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
                     </span>
                     {user.awaitingApprovalSince ? (
                       <AwaitingApprovalBadge since={user.awaitingApprovalSince} />
+                    ) : null}
+                    {user.isAdmin ? (
+                      <span className="mt-1 block">
+                        <TwoStepBadge on={user.twoStep} />
+                      </span>
                     ) : null}
                   </TableCell>
                   <TableCell className="hidden text-muted-foreground sm:table-cell">

@@ -3,6 +3,7 @@ import { adminUsers, users } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from "../audit/audit.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
+import { usersWithTwoStepSignIn } from "./two-step.server.ts";
 
 /*
  * Admin access per user (docs/product.md §5.6): grant inserts the admin_users row,
@@ -17,6 +18,8 @@ export interface UserListItem {
   createdAt: Date;
   /** When it asked for access on the public Create Account tab, while no admin decided. */
   awaitingApprovalSince: Date | null;
+  /** Signing in asks for a second step (docs/product.md §3.15, hasTwoStepSignIn). */
+  twoStep: boolean;
 }
 
 /** At most this many users are listed at once; a search by e-mail finds the others. */
@@ -67,11 +70,16 @@ export async function listUsers(
   // One row more than shown tells whether the list was cut.
   const rows = limit === null ? await query : await query.limit(limit + 1);
   const shown = limit === null ? rows : rows.slice(0, limit);
+  const withTwoStep = await usersWithTwoStepSignIn(
+    db,
+    shown.map((row) => row.id),
+  );
   return {
     users: shown.map(({ adminId, accessRequestedAt, ...row }) => ({
       ...row,
       isAdmin: adminId !== null,
       awaitingApprovalSince: adminId === null ? accessRequestedAt : null,
+      twoStep: withTwoStep.has(row.id),
     })),
     truncated: shown.length < rows.length,
   };

@@ -11,6 +11,7 @@ import {
   type SessionUser,
   sessionCookieName,
 } from "./session.server.ts";
+import { hasTwoStepSignIn } from "./two-step.server.ts";
 
 /** docs/product.md §8.2 "Not an admin" (toast 'Access Denied'). */
 export const ACCESS_DENIED_TOAST = {
@@ -63,7 +64,41 @@ export async function requireAdmin(request: Request, context: Context): Promise<
     throw redirect(`/admin/login?${new URLSearchParams({ redirectTo })}`, { headers });
   }
   if (!user.isAdmin) throw await signOutDenied(context, user);
+  await requireTwoStepSetUp(request, context, user);
   return user;
+}
+
+/**
+ * The pages an admin without two-step sign-in may open while REQUIRE_ADMIN_2FA holds
+ * (docs/product.md §3.15): the account page, where it is set up (its `.data` too). Sign Out
+ * and the sign-in pages do not go through the guard.
+ */
+const SET_UP_PATHS = new Set(["/admin/account", "/admin/account.data"]);
+
+const twoStepChecks = new WeakMap<object, Promise<boolean>>();
+
+/**
+ * docs/product.md §3.15, the owner's policy: with REQUIRE_ADMIN_2FA, an admin without
+ * two-step sign-in is sent to the account page to turn it on before any other admin page,
+ * data request or action. One lookup per request, like the session's.
+ */
+async function requireTwoStepSetUp(request: Request, context: Context, user: SessionUser) {
+  const { db, env } = getServices(context);
+  if (!env.REQUIRE_ADMIN_2FA) return;
+  if (SET_UP_PATHS.has(new URL(request.url).pathname.replace(/\/$/, ""))) return;
+  let check = twoStepChecks.get(context);
+  if (!check) {
+    check = hasTwoStepSignIn(db, user.userId).catch(throwAsUnavailable);
+    twoStepChecks.set(context, check);
+  }
+  if (await check) return;
+  throw redirect("/admin/account#two-step", {
+    headers: await createToastHeaders(env, {
+      title: "Two-step sign-in is required",
+      description: "Turn on two-step sign-in to use the other admin pages.",
+      type: "destructive",
+    }),
+  });
 }
 
 /** Signs a non-admin out and answers with the redirect to the login page and its notice. */

@@ -13,6 +13,8 @@ import { findUserByEmail, isAdmin, normalizeEmail, replacePassword } from "./acc
 import { isCommonPassword } from "./password-policy.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { createSession, type SessionOrigin } from "./session.server.ts";
+import { hasTwoStepSignIn } from "./two-step.server.ts";
+import { startPendingSignIn } from "./two-step-sign-in.server.ts";
 
 /*
  * "Forgot password?" (docs/product.md §3.14). A request always gets the same answer, and the
@@ -84,27 +86,65 @@ export async function requestPasswordReset(
     // Housekeeping on both paths: links past their time are of no use to anyone.
     await tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
     if (!user) return;
-    // A newer link replaces an older unused one.
-    await tx
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
+    await storeResetLink(tx, {
       userId: user.id,
       tokenHash,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_MS),
-    });
-    await recordAudit(tx, RESET_FORM_ACTOR, {
-      action: "user.password-reset-request",
-      entity: "user",
-      entityId: user.id,
-      details: { from: input.clientAddress },
+      now,
+      actor: RESET_FORM_ACTOR,
+      from: input.clientAddress,
     });
     await queueMessages(tx, message);
   });
   // The same time on both paths (RESET_ANSWER_MS).
   await sleep(Math.max(0, started + RESET_ANSWER_MS - performance.now()));
   return { kind: "answered" };
+}
+
+/** The link's row (a newer one replaces older unused ones) and its audit record. */
+async function storeResetLink(
+  tx: AppServices["db"],
+  input: { userId: string; tokenHash: string; now: Date; actor: AuditActor; from: string },
+) {
+  await tx
+    .delete(passwordResets)
+    .where(and(eq(passwordResets.userId, input.userId), isNull(passwordResets.usedAt)));
+  await tx.insert(passwordResets).values({
+    userId: input.userId,
+    tokenHash: input.tokenHash,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + PASSWORD_RESET_MS),
+  });
+  await recordAudit(tx, input.actor, {
+    action: "user.password-reset-request",
+    entity: "user",
+    entityId: input.userId,
+    details: { from: input.from },
+  });
+}
+
+/**
+ * A reset link made by the operator (`npm run admin -- reset-password <email>`): the same
+ * single-use, 30-minute link as "Forgot password?" gives, returned to be handed over instead
+ * of e-mailed, and audited as the actor. Null when the address has no account.
+ */
+export async function issueResetLink(
+  services: Pick<AppServices, "db" | "env" | "clock">,
+  input: { email: string; actor: AuditActor },
+): Promise<string | null> {
+  const user = await findUserByEmail(services.db, input.email);
+  if (!user) return null;
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = services.clock();
+  await services.db.transaction((tx) =>
+    storeResetLink(tx, {
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      now,
+      actor: input.actor,
+      from: input.actor.email,
+    }),
+  );
+  return resetUrl(services.env, token);
 }
 
 export type ResetLinkState = "valid" | "expired" | "used" | "unknown";
@@ -126,7 +166,17 @@ export async function resetLinkState(
 }
 
 export type ResetOutcome =
-  | { kind: "reset"; userId: string; sessionToken: string | null }
+  | {
+      kind: "reset";
+      userId: string;
+      /** A new session for an admin without two-step sign-in. */
+      sessionToken: string | null;
+      /**
+       * An admin with two-step sign-in gets no session from a link (an e-mail inbox is not
+       * the second factor): a pending sign-in whose code comes next (§3.15).
+       */
+      pendingToken: string | null;
+    }
   | { kind: "common" }
   | { kind: "link"; state: Exclude<ResetLinkState, "valid"> };
 
@@ -185,10 +235,18 @@ export async function resetPassword(
         how: "reset",
       }),
     );
-    const sessionToken = (await isAdmin(tx, used.userId))
-      ? (await createSession(tx, used.userId, now, input.origin)).token
-      : null;
-    return { kind: "reset", userId: used.userId, sessionToken };
+    if (!(await isAdmin(tx, used.userId))) {
+      return { kind: "reset", userId: used.userId, sessionToken: null, pendingToken: null };
+    }
+    if (await hasTwoStepSignIn(tx, used.userId)) {
+      const pendingToken = await startPendingSignIn(
+        { db: tx, clock: services.clock },
+        { userId: used.userId, redirectTo: "/admin/dashboard" },
+      );
+      return { kind: "reset", userId: used.userId, sessionToken: null, pendingToken };
+    }
+    const sessionToken = (await createSession(tx, used.userId, now, input.origin)).token;
+    return { kind: "reset", userId: used.userId, sessionToken, pendingToken: null };
   });
 }
 

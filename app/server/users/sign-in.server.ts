@@ -1,6 +1,8 @@
 import type { AppServices } from "../context.server.ts";
 import { authenticate, normalizeEmail, registerUser } from "./accounts.server.ts";
 import { createSession, deleteSessionByToken } from "./session.server.ts";
+import { hasTwoStepSignIn } from "./two-step.server.ts";
+import { startPendingSignIn } from "./two-step-sign-in.server.ts";
 
 /*
  * Sign-in and Create Account with brute-force limits (decision 006).
@@ -14,11 +16,13 @@ import { createSession, deleteSessionByToken } from "./session.server.ts";
 
 export type SignInOutcome =
   | { kind: "signed-in"; userId: string; token: string }
+  /** The password was right; the code comes next (docs/product.md §3.15): no session yet. */
+  | { kind: "two-step"; userId: string; pendingToken: string }
   | { kind: "invalid" }
   | { kind: "denied" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
-type Services = Pick<AppServices, "db" | "rateLimits">;
+type Services = Pick<AppServices, "db" | "rateLimits" | "clock">;
 
 /** The longest an attempt waits before its password is checked (the slow-down's cap). */
 export const MAX_SIGN_IN_DELAY_SECONDS = 10;
@@ -35,7 +39,7 @@ export function signInDelaySeconds(attempt: number, freeAttempts: number): numbe
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function signIn(
-  { db, rateLimits }: Services,
+  services: Services,
   input: {
     email: string;
     password: string;
@@ -43,8 +47,11 @@ export async function signIn(
     previousToken?: string | null;
     /** The browser's User-Agent, kept with the session for the account page's list. */
     userAgent?: string | null;
+    /** Where a two-step sign-in goes once its code is in (already checked as same-site). */
+    redirectTo?: string;
   },
 ): Promise<SignInOutcome> {
+  const { db, rateLimits } = services;
   const emailKey = normalizeEmail(input.email);
   const emailFromAddress = `${emailKey}|${input.clientAddress}`;
   // Counted first: the attempt is on the books before any password is checked.
@@ -70,6 +77,13 @@ export async function signIn(
   // browser is left with no session at all.
   if (input.previousToken) await deleteSessionByToken(db, input.previousToken);
   if (!result.isAdmin) return { kind: "denied" };
+  if (await hasTwoStepSignIn(db, result.userId)) {
+    const pendingToken = await startPendingSignIn(services, {
+      userId: result.userId,
+      redirectTo: input.redirectTo ?? "/admin/dashboard",
+    });
+    return { kind: "two-step", userId: result.userId, pendingToken };
+  }
 
   const { token } = await createSession(db, result.userId, new Date(), {
     userAgent: input.userAgent,
@@ -87,7 +101,7 @@ export type SignUpOutcome =
  * gets the same answer as a new one (no account enumeration).
  */
 export async function signUp(
-  { db, rateLimits }: Services,
+  { db, rateLimits }: Pick<AppServices, "db" | "rateLimits">,
   input: { email: string; password: string; clientAddress: string },
 ): Promise<SignUpOutcome> {
   for (const [rule, key] of [

@@ -22,6 +22,8 @@ export interface UserRow {
   isAdmin: boolean;
   createdAt: Date | string;
   awaitingApprovalSince: Date | string | null;
+  /** Two-step sign-in is on (docs/product.md §3.15). */
+  twoStep: boolean;
 }
 
 /** What the page's action answers its fetchers. */
@@ -72,6 +74,17 @@ export function AccessToggle({ user, isMe }: { user: UserRow; isMe: boolean }) {
         </button>
       </noscript>
     </fetcher.Form>
+  );
+}
+
+/** docs/product.md §3.15: whether an admin signs in with a second step. */
+export function TwoStepBadge({ on }: { on: boolean }) {
+  return on ? (
+    <Badge variant="green">Two-step sign-in on</Badge>
+  ) : (
+    <Badge variant="outline" className="text-muted-foreground">
+      Two-step sign-in off
+    </Badge>
   );
 }
 
