@@ -3,6 +3,7 @@ import { EMAIL_MESSAGE, PASSWORD_MESSAGE, PASSWORD_MIN_LENGTH } from "#app/lib/v
 import { CLI_ACTOR } from "#app/server/audit/audit.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { migrationStatus } from "#app/server/db/migrate.server.ts";
+import type { Env } from "#app/server/env.server.ts";
 import {
   findUserByEmail,
   normalizeEmail,
@@ -14,6 +15,8 @@ import {
   listUsers,
   revokeAdmin,
 } from "#app/server/users/admin-access.server.ts";
+import { issueResetLink } from "#app/server/users/password-reset.server.ts";
+import { removeTwoStep } from "#app/server/users/two-step.server.ts";
 import { BACKUP_USAGE } from "./admin-backup.ts";
 import type { CliIo } from "./lib/cli-io.ts";
 
@@ -31,6 +34,12 @@ Commands:
   grant <email>     Make the account an admin.
   revoke <email>    Remove admin access (refused for the last admin).
   list              List accounts and their access.
+  reset-password <email>
+                    Print a one-time link (30 minutes) to set a new password, built from
+                    PUBLIC_URL, to hand to the account's owner. Audited as the CLI.
+  disable-2fa <email>
+                    Turn off two-step sign-in of the account (a lost phone and no recovery
+                    code). Audited as the CLI and e-mailed to the account.
   migrations status What the next start would do to the database: the migrations this
                     release would apply, changing nothing. Run it from a new release before
                     switching to it (docs/deploy.md, section 10).
@@ -45,7 +54,20 @@ const EmailSchema = z
   .transform(normalizeEmail);
 
 /** The commands that work on accounts (the backup commands are scripts/admin-backup.ts's). */
-const ACCOUNT_COMMANDS = new Set(["create", "grant", "revoke", "list"]);
+const ACCOUNT_COMMANDS = new Set([
+  "create",
+  "grant",
+  "revoke",
+  "list",
+  "reset-password",
+  "disable-2fa",
+]);
+
+/** What the commands that build links or e-mails need beside the database. */
+export interface CliServices {
+  env: Env;
+  clock?: () => Date;
+}
 
 /**
  * The usage, for no command, `help` or one it does not know: answered before any database is
@@ -64,7 +86,12 @@ export function answerWithoutDatabase(argv: string[], io: CliIo): number | undef
   return 2;
 }
 
-export async function runAdminCli(db: Database, argv: string[], io: CliIo): Promise<number> {
+export async function runAdminCli(
+  db: Database,
+  argv: string[],
+  io: CliIo,
+  services?: CliServices,
+): Promise<number> {
   const answered = answerWithoutDatabase(argv, io);
   if (answered !== undefined) return answered;
   const [command, ...rest] = argv;
@@ -130,6 +157,37 @@ export async function runAdminCli(db: Database, argv: string[], io: CliIo): Prom
           ? await grantAdmin(db, user.id, CLI_ACTOR)
           : await revokeAdmin(db, user.id, CLI_ACTOR);
       return report(result, command, email, io);
+    }
+    case "reset-password":
+    case "disable-2fa": {
+      const email = needEmail();
+      if (!email) return 2;
+      if (!services) throw new Error(`${command} needs the configuration`);
+      const appServices = { db, env: services.env, clock: services.clock ?? (() => new Date()) };
+      const user = await findUserByEmail(db, email);
+      if (!user) {
+        io.err(`No account for ${email}.`);
+        return 1;
+      }
+      if (command === "reset-password") {
+        const link = await issueResetLink(appServices, { email, actor: CLI_ACTOR });
+        io.out(`A one-time link to set a new password for ${email} (valid 30 minutes):`);
+        io.out(link!);
+        return 0;
+      }
+      // docs/product.md §3.15: for an owner who lost the phone and the recovery codes.
+      const removed = await removeTwoStep(appServices, {
+        userId: user.id,
+        actor: CLI_ACTOR,
+        event: "off-by-operator",
+        clientAddress: "the server's command line",
+      });
+      if (!removed) {
+        io.err(`Two-step sign-in is not on for ${email}.`);
+        return 1;
+      }
+      io.out(`Two-step sign-in is off for ${email}; they sign in with their password only.`);
+      return 0;
     }
     case "list": {
       const { users } = await listUsers(db, { limit: null });

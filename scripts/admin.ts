@@ -82,7 +82,7 @@ async function main() {
   try {
     // `migrations status` reads what the next start would do: nothing is migrated before it.
     if (argv[0] !== "migrations") await migrateDatabase(handle);
-    return await runAdminCli(handle.db, argv, io);
+    return await runAdminCli(handle.db, argv, io, { env });
   } finally {
     await handle.close();
   }
