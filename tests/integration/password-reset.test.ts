@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_LINK_MESSAGES, RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
 import {
@@ -35,8 +35,13 @@ function askForReset(email: string, clientAddress = nextAddress()) {
   return ctx.app.postForm("/admin/forgot-password", { email }, { clientAddress });
 }
 
+// Oldest first: without an order PostgreSQL may return a newer row first (a freed slot).
 const mailTo = (email: string) =>
-  ctx.db.select().from(notifications).where(eq(notifications.recipient, email));
+  ctx.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.recipient, email))
+    .orderBy(asc(notifications.createdAt));
 
 /** The reset link of the newest reset e-mail to `email`. */
 async function resetLinkFor(email: string): Promise<string> {
