@@ -182,6 +182,19 @@ describe("turning it on", () => {
     expect(later.replaceAll("<!-- -->", "")).toContain("10 of 10 recovery codes left");
   });
 
+  it("Cancel drops an unconfirmed key, never a confirmed one", async () => {
+    const admin = await freshAdmin();
+    await post(admin.cookie, { intent: "totp-start" });
+    expect((await post(admin.cookie, { intent: "totp-cancel" })).status).toBe(200);
+    expect(
+      await ctx.db.select().from(totpCredentials).where(eq(totpCredentials.userId, admin.id)),
+    ).toEqual([]);
+    await turnOn(admin);
+    expect((await post(admin.cookie, { intent: "totp-cancel" })).status).toBe(200);
+    expect((await post(admin.cookie, { intent: "totp-start" })).status).toBe(409);
+    expect(await hasTwoStepSignIn(ctx.db, admin.id)).toBe(true);
+  });
+
   it("a non-admin's posts change nothing", async () => {
     const regular = await createTestUser(ctx.db, { password: "regular-password-1" });
     const { cookie } = await signedInCookie(ctx.services, regular.id);

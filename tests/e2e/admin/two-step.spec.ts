@@ -70,6 +70,10 @@ test("turn on two-step sign-in, then sign in with a code and with a recovery cod
   await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
   await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
   await expectAccessible(page);
+  // Cancel drops the key; turning on again makes a new one.
+  await section.getByRole("button", { name: "Cancel" }).click();
+  await section.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
 
   const secret = (await section.getByTestId("totp-secret").innerText()).replaceAll(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -175,13 +175,19 @@ function TwoStepSetUp({
           <Button type="submit" disabled={busy === "totp-confirm"}>
             {busy === "totp-confirm" ? "Checking..." : "Confirm and turn on"}
           </Button>
+          {/* Beside Confirm, but the cancel form's button (its own intent, no code). */}
+          <Button
+            type="submit"
+            form="totp-cancel"
+            variant="outline"
+            disabled={busy === "totp-cancel"}
+          >
+            Cancel
+          </Button>
         </div>
       </Form>
-      <Form method="post">
+      <Form method="post" id="totp-cancel" hidden>
         <input type="hidden" name="intent" value="totp-cancel" />
-        <Button type="submit" variant="outline" disabled={busy === "totp-cancel"}>
-          Cancel
-        </Button>
       </Form>
     </div>
   );
@@ -201,7 +207,7 @@ function RecoveryCodes({ email, codes }: { email: string; codes: string[] }) {
         Each code signs you in once if you lose your phone. They are shown only now: download them
         or write them down, and keep them apart from your phone.
       </p>
-      <ul className="grid grid-cols-1 gap-x-6 gap-y-1 font-mono text-base min-[360px]:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-x-8 gap-y-1 font-mono text-base whitespace-nowrap sm:grid-cols-2 sm:self-start">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
@@ -247,7 +253,11 @@ function TwoStepOn({
         </span>
       </p>
       {answer?.recoveryCodes ? <RecoveryCodes email={email} codes={answer.recoveryCodes} /> : null}
-      <Form method="post" className="flex flex-col gap-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        className="flex flex-col gap-4 border-t border-border pt-5"
+        {...getFormProps(form)}
+      >
         <input type="hidden" name="intent" value="two-step-off" />
         <h3 className="font-medium">Turn off two-step sign-in</h3>
         <FormErrors id={form.errorId} errors={form.errors} />
