@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -5,6 +7,7 @@ import {
   WRONG_PASSWORD_OR_CODE_MESSAGE,
 } from "#app/lib/validation/two-step.ts";
 import { CLI_ACTOR } from "#app/server/audit/audit.server.ts";
+import { writeBackupFile } from "#app/server/backup/write.server.ts";
 import { resetLinkState } from "#app/server/users/password-reset.server.ts";
 import {
   decryptTotpSecret,
@@ -23,7 +26,7 @@ import { createAdminApp } from "#tests/setup/admin-app.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { cookiesFrom, createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
 import { type CliIo, runAdminCli } from "../../scripts/admin-cli.ts";
 
 /*
@@ -534,6 +537,25 @@ describe("REQUIRE_ADMIN_2FA", () => {
       headers: { Cookie: admin.cookie },
     });
     expect(response.status).toBe(200);
+  });
+});
+
+describe("backups (decision 019)", () => {
+  it("carry the TOTP secrets (still encrypted) and the recovery codes' hashes, not pending sign-ins", async () => {
+    const admin = await freshAdmin();
+    await turnOn(admin);
+    await signInWithPassword(admin);
+    expect(
+      await ctx.db.select().from(pendingSignIns).where(eq(pendingSignIns.userId, admin.id)),
+    ).toHaveLength(1);
+    const file = path.join(createTempDataDir(), "shop.backup");
+    const summary = await writeBackupFile(ctx.db, ctx.services.storage, ctx.handle.kind, file);
+    const tables = summary.header.tables.map((t) => t.name);
+    expect(tables).toContain("totp_credentials");
+    expect(tables).toContain("recovery_codes");
+    expect(tables).not.toContain("pending_sign_ins");
+    expect(summary.header.tables.find((t) => t.name === "recovery_codes")!.rows).toBeGreaterThan(0);
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });
 
