@@ -42,6 +42,41 @@ export const CHROMIUM_ARGS = [
 
 const GLOBAL_COUNT_SPECS = /admin\/(subscribers|dashboard)\.spec\.ts$/;
 
+/**
+ * The passkey journey's own server (decision 036). WebAuthn's relying-party id is a domain
+ * (an IP address is refused) and the server takes it from PUBLIC_URL, which is 127.0.0.1 for
+ * the other journeys; so these specs browse http://localhost:<port + 1> (a secure context,
+ * like 127.0.0.1) on a second server whose PUBLIC_URL says localhost. The other journeys keep
+ * their server and addresses untouched.
+ */
+export const E2E_PASSKEY_PORT = E2E_PORT + 1;
+const E2E_PASSKEY_DATA_DIR = path.resolve(`tests/.tmp/e2e-${E2E_PASSKEY_PORT}`);
+const PASSKEY_SPECS = /admin\/passkeys[\w-]*\.spec\.ts$/;
+
+/** The journeys' server's settings: production mode, a fresh database, test-only timings. */
+function serverEnv(port: number, dataDir: string, publicUrl: string) {
+  return {
+    // Settings exported in the shell (a DATABASE_URL, an SMTP_URL) must not reach the
+    // throwaway server: blank means unset.
+    ...Object.fromEntries(ENV_SETTING_NAMES.map((name) => [name, ""])),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    NOTIFY_EMAIL: "office@example.co.za",
+    // As behind a reverse proxy: each test sends its own client address (playwright-utils).
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "warn",
+    // A throwaway server in production mode with test-only timings (decision 032).
+    FORM_MIN_FILL_MS: String(E2E_FORM_MIN_FILL_MS),
+    ALLOW_TEST_TIMINGS: "true",
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -64,7 +99,12 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
-      testIgnore: GLOBAL_COUNT_SPECS,
+      testIgnore: [GLOBAL_COUNT_SPECS, PASSKEY_SPECS],
+    },
+    {
+      name: "passkeys",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://localhost:${E2E_PASSKEY_PORT}` },
+      testMatch: PASSKEY_SPECS,
     },
     // Specs that assert site-wide counts (the subscriber total, the dashboard's numbers) run
     // after the others and one at a time, so no other spec's write changes a count between
@@ -77,34 +117,30 @@ export default defineConfig({
       workers: 1,
     },
   ],
-  webServer: {
-    // A fresh database with one overdue order (tests/e2e/setup/seed-overdue-order.ts), then
-    // the compiled server, as production runs it (decision 030).
-    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx tests/e2e/setup/seed-overdue-order.ts && node --enable-source-maps build/node/server.js`,
-    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      // Settings exported in the shell (a DATABASE_URL, an SMTP_URL) must not reach the
-      // throwaway server: blank means unset.
-      ...Object.fromEntries(ENV_SETTING_NAMES.map((name) => [name, ""])),
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: E2E_DATA_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
-      SEED_DEMO: "true",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      NOTIFY_EMAIL: "office@example.co.za",
-      // As behind a reverse proxy: each test sends its own client address (playwright-utils).
-      TRUST_PROXY: "loopback",
-      LOG_LEVEL: "warn",
-      // A throwaway server in production mode with test-only timings (decision 032).
-      FORM_MIN_FILL_MS: String(E2E_FORM_MIN_FILL_MS),
-      ALLOW_TEST_TIMINGS: "true",
+  webServer: [
+    {
+      // A fresh database with one overdue order (tests/e2e/setup/seed-overdue-order.ts), then
+      // the compiled server, as production runs it (decision 030).
+      command: `rm -rf "${E2E_DATA_DIR}" && npx tsx tests/e2e/setup/seed-overdue-order.ts && node --enable-source-maps build/node/server.js`,
+      url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: serverEnv(E2E_PORT, E2E_DATA_DIR, `http://127.0.0.1:${E2E_PORT}`),
     },
-  },
+    {
+      command: `rm -rf "${E2E_PASSKEY_DATA_DIR}" && node --enable-source-maps build/node/server.js`,
+      url: `http://127.0.0.1:${E2E_PASSKEY_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: serverEnv(
+        E2E_PASSKEY_PORT,
+        E2E_PASSKEY_DATA_DIR,
+        `http://localhost:${E2E_PASSKEY_PORT}`,
+      ),
+    },
+  ],
 });

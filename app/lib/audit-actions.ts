@@ -32,6 +32,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.two-step-on": "User: two-step sign-in turned on",
   "user.two-step-off": "User: two-step sign-in turned off",
   "user.recovery-code-use": "User: recovery code used",
+  "user.passkey-add": "User: passkey added",
+  "user.passkey-rename": "User: passkey renamed",
+  "user.passkey-remove": "User: passkey removed",
   "system.backup": "System: backup taken",
 };
 

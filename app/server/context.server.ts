@@ -86,6 +86,11 @@ export const RATE_LIMIT_RULES = {
   twoStepFailuresPerUser: { points: 5, durationSeconds: 15 * 60 },
   /** Wrong codes at sign-in's second step per client address, as sign-in counts passwords. */
   twoStepFailuresPerAddress: { points: 20, durationSeconds: 15 * 60 },
+  /**
+   * "Use a passkey" challenges per client address (decision 036): each writes a row, so an
+   * anonymous visitor cannot fill the table. Answers count as sign-ins (`loginFailuresPerAddress`).
+   */
+  passkeyChallengesPerAddress: { points: 30, durationSeconds: 15 * 60 },
 } as const satisfies Record<string, { points: number; durationSeconds: number }>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_RULES;

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
 /** Accounts that can sign in to the admin portal (docs/product.md §3.12, §4). */
@@ -83,5 +92,60 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash),
     index("password_resets_user_id_idx").on(t.userId),
+  ],
+);
+
+/**
+ * An admin's passkeys (WebAuthn credentials, docs/product.md §3.13, decision 036): the
+ * credential's id and COSE public key (base64url), the authenticator's signature counter (0
+ * for authenticators that keep none), the transports the browser reported, and a name the
+ * owner chose. Durable data: a backup carries it like the accounts.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: idColumn(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("passkeys_credential_id_unique").on(t.credentialId),
+    index("passkeys_user_id_idx").on(t.userId),
+    check("passkeys_counter_not_negative", sql`${t.counter} >= 0`),
+  ],
+);
+
+/**
+ * WebAuthn challenges waiting for their answer (decision 036): single use (deleted when
+ * answered), a few minutes long. A registration's is bound to the admin's session; a
+ * sign-in's to the SHA-256 of a random token in an HttpOnly cookie.
+ */
+export const passkeyChallenges = pgTable(
+  "passkey_challenges",
+  {
+    id: idColumn(),
+    purpose: text("purpose").notNull(),
+    challenge: text("challenge").notNull(),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("passkey_challenges_token_hash_unique").on(t.tokenHash),
+    index("passkey_challenges_session_id_idx").on(t.sessionId),
+    index("passkey_challenges_expires_at_idx").on(t.expiresAt),
+    check(
+      "passkey_challenges_bound",
+      sql`(${t.purpose} = 'register' and ${t.sessionId} is not null) or (${t.purpose} = 'sign-in' and ${t.tokenHash} is not null)`,
+    ),
   ],
 );

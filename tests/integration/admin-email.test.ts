@@ -7,6 +7,7 @@ import {
   newSubscriberMessages,
   orderMessages,
   orderStatusMessage,
+  passkeyChangedMessage,
   passwordChangedMessage,
   passwordResetMessage,
   paymentArrangedMessage,
@@ -122,6 +123,13 @@ describe("/admin/email", () => {
       ...(["on", "off", "recovery-code-used"] as const).map((event) =>
         twoStepMessage(env, { to: "a@b.co", at: new Date(), clientAddress: "::1", event }),
       ),
+      passkeyChangedMessage(env, {
+        to: "a@b.co",
+        at: new Date(),
+        clientAddress: "::1",
+        how: "added",
+        name: "Phone",
+      }),
     ]);
     const stored = await services.db.select({ kind: notifications.kind }).from(notifications);
     expect(stored.map((m) => m.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
@@ -145,6 +153,7 @@ describe("/admin/email", () => {
       "account.two_step_on": "Two-step sign-in turned on, to the admin",
       "account.two_step_off": "Two-step sign-in turned off, to the admin",
       "account.recovery_code_used": "Recovery code used, to the admin",
+      "account.passkey_changed": "Passkey added or removed, to the admin",
     };
     for (const kind of MESSAGE_KINDS) {
       // The kind's line above each subject: its words, never the stored code.

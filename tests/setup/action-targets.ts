@@ -1,5 +1,6 @@
 import { RESET_LINK_MESSAGES, RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
+import { PASSKEY_MESSAGES } from "#app/lib/passkeys.ts";
 import {
   COMMON_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_MESSAGE,
@@ -8,6 +9,7 @@ import {
 } from "#app/lib/validation/account.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
 import { PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
+import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import {
   PASSWORD_OR_CODE_MESSAGE,
   SIGN_IN_CODE_MESSAGE,
@@ -175,6 +177,26 @@ const CATEGORY_MANAGER_FIELDS: Fields = {
 };
 const NOWHERE = "00000000-0000-4000-8000-000000000001";
 
+/** A WebAuthn response of the right outline that no passkey signed. */
+const PASSKEY_RESPONSE = JSON.stringify({
+  id: "AAAAAAAAAAAAAAAAAAAAAA",
+  rawId: "AAAAAAAAAAAAAAAAAAAAAA",
+  type: "public-key",
+  response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+  clientExtensionResults: {},
+});
+
+/** What the account page's passkey forms answer (decision 036). */
+const PASSKEY_FORM_MESSAGES = [
+  PASSKEY_MESSAGES.wrongPassword,
+  PASSKEY_NAME_MESSAGE,
+  PASSKEY_NAME_LINK_MESSAGE,
+  "That passkey no longer exists.",
+  "unsupported character",
+  "Please keep this on one line",
+  "Too many attempts",
+];
+
 const FORM_MESSAGES = [
   "Please fill out all fields.",
   "Please enter just your name",
@@ -266,6 +288,15 @@ export const TARGETS: Target[] = [
       "Password must be at most",
     ],
     noScript: true,
+  },
+  // "Use a passkey" (decision 036): calls of the login page's script, answered as data.
+  {
+    pattern: "admin/login",
+    variant: "passkey",
+    path: () => "/admin/login",
+    fields: { response: field("opaque", PASSKEY_RESPONSE) },
+    hidden: () => ({ intent: "passkey", redirectTo: "/admin/dashboard" }),
+    messages: [PASSKEY_MESSAGES.signInFailed, PASSKEY_MESSAGES.expired, "Too many attempts"],
   },
   ...["grant", "revoke", "dismiss"].map((intent) => ({
     pattern: "admin/users",
@@ -384,6 +415,50 @@ export const TARGETS: Target[] = [
     path: () => "/admin/login/two-step",
     fields: { code: field("opaque", "123456") },
     messages: [SIGN_IN_CODE_MESSAGE],
+    noScript: true,
+  },
+  {
+    pattern: "admin/account",
+    variant: "add-passkey",
+    path: () => "/admin/account",
+    admin: true,
+    fields: {
+      name: field("text", "Work laptop"),
+      currentPassword: field("password", "not-the-current-password"),
+    },
+    hidden: () => ({ intent: "add-passkey" }),
+    messages: [...PASSKEY_FORM_MESSAGES, CURRENT_PASSWORD_MESSAGE],
+  },
+  {
+    pattern: "admin/account",
+    variant: "register-passkey",
+    path: () => "/admin/account",
+    admin: true,
+    fields: { name: field("text", "Work laptop"), response: field("opaque", PASSKEY_RESPONSE) },
+    hidden: () => ({ intent: "register-passkey" }),
+    messages: [PASSKEY_MESSAGES.invalid, PASSKEY_MESSAGES.expired],
+  },
+  {
+    pattern: "admin/account",
+    variant: "rename-passkey",
+    path: () => "/admin/account",
+    admin: true,
+    fields: { passkeyId: field("uuid", NOWHERE), name: field("text", "Work laptop") },
+    hidden: () => ({ intent: "rename-passkey" }),
+    messages: [...PASSKEY_FORM_MESSAGES, INCOMPLETE_FORM_MESSAGE],
+    noScript: true,
+  },
+  {
+    pattern: "admin/account",
+    variant: "remove-passkey",
+    path: () => "/admin/account",
+    admin: true,
+    fields: {
+      passkeyId: field("uuid", NOWHERE),
+      currentPassword: field("password", "not-the-current-password"),
+    },
+    hidden: () => ({ intent: "remove-passkey" }),
+    messages: [...PASSKEY_FORM_MESSAGES, CURRENT_PASSWORD_MESSAGE, INCOMPLETE_FORM_MESSAGE],
     noScript: true,
   },
   {

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { PasskeySection } from "#app/components/admin/account/passkey-section.tsx";
 import { ChangePasswordForm } from "#app/components/admin/account/password-fields.tsx";
 import { SessionList } from "#app/components/admin/account/session-list.tsx";
 import { TwoStepSection } from "#app/components/admin/account/two-step-section.tsx";
@@ -28,9 +29,11 @@ import {
   listAccountSessions,
 } from "#app/server/users/account.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
+import { listPasskeys } from "#app/server/users/passkeys.server.ts";
 import { tooManyAttemptsMessage } from "#app/server/users/sign-in.server.ts";
 import { twoStepStateOf } from "#app/server/users/two-step.server.ts";
 import type { Route } from "./+types/account";
+import { PASSKEY_INTENTS, PASSKEY_SCHEMAS, passkeyAction } from "./account-passkeys.server.ts";
 import {
   TWO_STEP_INTENTS,
   TWO_STEP_SCHEMAS,
@@ -54,12 +57,19 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireAdmin(request, context);
   const services = getServices(context);
-  const [sessions, twoStep] = await Promise.all([
+  const [sessions, twoStep, passkeys] = await Promise.all([
     listAccountSessions(services, me),
     twoStepStateOf(services, me),
+    listPasskeys(services, me),
   ]);
   // docs/product.md §3.15: with REQUIRE_ADMIN_2FA the page says why it was opened.
-  return { email: me.email, sessions, twoStep, required: services.env.REQUIRE_ADMIN_2FA };
+  return {
+    email: me.email,
+    sessions,
+    twoStep,
+    passkeys,
+    required: services.env.REQUIRE_ADMIN_2FA,
+  };
 }
 
 type ActionResult = {
@@ -78,11 +88,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     EndSessionSchema,
     EndOtherSessionsSchema,
     ...TWO_STEP_SCHEMAS,
+    ...PASSKEY_SCHEMAS,
   ]);
   const intent = formData.get("intent");
   if (typeof intent === "string" && TWO_STEP_INTENTS.includes(intent)) {
     return twoStepAction(context, me, formData);
   }
+  if (PASSKEY_INTENTS.some((name) => name === intent)) return passkeyAction(context, me, formData);
 
   if (intent !== "change-password") {
     // Each form of the page sends its intent: without one it came from a stale or hand-made page.
@@ -171,7 +183,10 @@ const asToast = (notice: { title: string; message: string }) => ({
   description: notice.message,
 });
 
-export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AccountPage({ loaderData, ...props }: Route.ComponentProps) {
+  // "Add a passkey" answers the section's script (a fetcher), never the page's forms.
+  const actionData =
+    props.actionData && !("passkey" in props.actionData) ? props.actionData : undefined;
   useShowToast(actionData?.toast);
   const notice = actionData?.notice;
   const twoStepAnswer =
@@ -202,7 +217,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <p className="mb-4 text-sm text-muted-foreground">
           Changing it signs your account out everywhere else and e-mails you about it.
         </p>
-        <ChangePasswordForm lastResult={twoStepAnswer ? undefined : actionData?.result} />
+        <ChangePasswordForm
+          lastResult={
+            !twoStepAnswer && actionData && "result" in actionData ? actionData.result : undefined
+          }
+        />
       </section>
       <TwoStepSection
         email={loaderData.email}
@@ -210,6 +229,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         required={loaderData.required}
         answer={twoStepAnswer}
       />
+      <PasskeySection passkeys={loaderData.passkeys} />
       <section
         aria-labelledby="sessions-heading"
         className="rounded-xl border border-border bg-background p-4 shadow-card sm:p-6"

@@ -4,10 +4,14 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, Link, redirect, useLocation } from "react-router";
 import { type LoginAlert, LoginForm, SignupForm } from "#app/components/admin/login-forms.tsx";
+import { PasskeySignIn } from "#app/components/admin/passkey-sign-in.tsx";
 import { Logo } from "#app/components/site/logo.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "#app/components/ui/tabs.tsx";
+import { formFields } from "#app/lib/forms.ts";
+import { PASSKEY_MESSAGES, type PasskeySignInAnswer } from "#app/lib/passkeys.ts";
 import type { Toast } from "#app/lib/toast.ts";
+import { PasskeySignInOptionsSchema, PasskeySignInSchema } from "#app/lib/validation/passkeys.ts";
 import { LoginSchema, SignupSchema } from "#app/lib/validation/users.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getClientAddress } from "#app/server/http/request-info.server.ts";
@@ -18,6 +22,13 @@ import {
   getSessionUserFromRequest,
   signOutDenied,
 } from "#app/server/users/auth.server.ts";
+import {
+  clearPasskeyCookie,
+  commitPasskeyCookie,
+  finishPasskeySignIn,
+  readPasskeyCookie,
+  startPasskeySignIn,
+} from "#app/server/users/passkeys.server.ts";
 import { safeRedirectPath } from "#app/server/users/redirect.server.ts";
 import {
   clearSessionCookie,
@@ -66,8 +77,17 @@ const toastId = () => Math.random().toString(36).slice(2);
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getServices(context);
   const { env } = services;
-  const formData = readForm(context, [LoginSchema, SignupSchema]);
+  const formData = readForm(context, [
+    LoginSchema,
+    SignupSchema,
+    PasskeySignInOptionsSchema,
+    PasskeySignInSchema,
+  ]);
   const clientAddress = getClientAddress(context);
+  const intent = formData.get("intent");
+  if (intent === "passkey-options" || intent === "passkey") {
+    return passkeyAction(request, context, formData);
+  }
 
   if (formData.get("intent") === "signup") {
     const submission = parseWithZod(formData, { schema: SignupSchema });
@@ -193,7 +213,94 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * "Use a passkey" (docs/product.md §3.1, decision 036), called by the page's script: a
+ * challenge (its token in an HttpOnly cookie), then the signed answer, which signs an admin in
+ * exactly as the password does (the same redirect, toast and session cookie).
+ */
+async function passkeyAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  formData: FormData,
+) {
+  const services = getServices(context);
+  const { env } = services;
+  const clientAddress = getClientAddress(context);
+  const refused = (answer: PasskeySignInAnswer, status: number, headers?: HeadersInit) =>
+    data<PasskeySignInAnswer>(answer, { status, headers });
+
+  if (formData.get("intent") === "passkey-options") {
+    const started = await startPasskeySignIn(services, { clientAddress });
+    if (started.kind === "rate-limited") {
+      const message = tooManyAttemptsMessage(started.retryAfterSeconds);
+      return refused({ passkey: "failed", message }, 429, {
+        "Retry-After": String(started.retryAfterSeconds),
+      });
+    }
+    return data<PasskeySignInAnswer>(
+      { passkey: "options", options: started.options },
+      { headers: { "Set-Cookie": await commitPasskeyCookie(env, started.token) } },
+    );
+  }
+  const parsed = PasskeySignInSchema.safeParse(formFields(formData));
+  if (!parsed.success) {
+    return refused({ passkey: "failed", message: PASSKEY_MESSAGES.signInFailed }, 400);
+  }
+  const previousToken = await readSessionToken(request, env);
+  const outcome = await finishPasskeySignIn(services, {
+    challengeToken: await readPasskeyCookie(request, env),
+    response: parsed.data.response,
+    clientAddress,
+    previousToken,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  const clearChallenge = await clearPasskeyCookie(env);
+  if (outcome.kind === "signed-in") {
+    const headers = new Headers({ "X-Remix-Replace": "true" });
+    headers.append("Set-Cookie", clearChallenge);
+    headers.append("Set-Cookie", await commitSessionCookie(env, outcome.token));
+    return redirectWithToast(
+      env,
+      safeRedirectPath(parsed.data.redirectTo),
+      {
+        title: "Login Successful",
+        description: "You've been successfully logged in as an admin.",
+        type: "success",
+      },
+      { headers },
+    );
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", clearChallenge);
+  if (outcome.kind === "denied") {
+    if (previousToken) headers.append("Set-Cookie", await clearSessionCookie(env));
+    return refused(
+      {
+        passkey: "failed",
+        title: ACCESS_DENIED_TOAST.title,
+        message: ACCESS_DENIED_TOAST.description,
+      },
+      403,
+      headers,
+    );
+  }
+  if (outcome.kind === "rate-limited") {
+    headers.set("Retry-After", String(outcome.retryAfterSeconds));
+    return refused(
+      { passkey: "failed", message: tooManyAttemptsMessage(outcome.retryAfterSeconds) },
+      429,
+      headers,
+    );
+  }
+  const message =
+    outcome.kind === "expired" ? PASSKEY_MESSAGES.expired : PASSKEY_MESSAGES.signInFailed;
+  return refused({ passkey: "failed", message }, 401, headers);
+}
+
+export default function AdminLoginPage({ loaderData, ...props }: Route.ComponentProps) {
+  // The passkey calls answer the page's script (a fetcher), never the page's forms.
+  const actionData =
+    props.actionData && "intent" in props.actionData ? props.actionData : undefined;
   const location = useLocation();
   const initialTab =
     actionData?.intent === "signup" && !actionData.registered
@@ -230,6 +337,7 @@ export default function AdminLoginPage({ loaderData, actionData }: Route.Compone
               lastResult={actionData?.intent === "login" ? actionData.result : undefined}
               alert={actionData?.intent === "login" ? actionData.alert : undefined}
             />
+            <PasskeySignIn redirectTo={loaderData.redirectTo} />
           </TabsContent>
           <TabsContent value="signup">
             <SignupForm

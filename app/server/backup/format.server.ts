@@ -26,10 +26,11 @@ export const BOOKKEEPING_TABLES = new Set([
   "rate_limits",
 ]);
 /**
- * Short-lived rows nobody needs back (decision 035): a sign-in waiting for its two-step code
- * for at most 10 minutes. Not written to a backup; a restore leaves none.
+ * Short-lived rows nobody needs back: a sign-in waiting for its two-step code for at most 10
+ * minutes (decision 035), a passkey challenge for at most 5 (decision 036). Not written to a
+ * backup; a restore leaves none.
  */
-export const TRANSIENT_TABLES = new Set(["pending_sign_ins"]);
+export const TRANSIENT_TABLES = new Set(["pending_sign_ins", "passkey_challenges"]);
 export const ROWS_PER_BATCH = 500;
 
 export interface BackupTable {

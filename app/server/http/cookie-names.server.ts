@@ -13,6 +13,8 @@ export const SESSION_COOKIE = "en_session";
 export const TWO_STEP_COOKIE = "en_two_step";
 /** A notice flashed across a redirect (`toast.server.ts`). */
 export const TOAST_COOKIE = "en_toast";
+/** A "Use a passkey" challenge's token, sent to the login page only (decision 036). */
+export const PASSKEY_COOKIE = "en_passkey";
 /**
  * The prefix a cookie's name gets over https: browsers accept it only from a secure page, with
  * Path=/ and no Domain.

@@ -284,6 +284,16 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
   "account.ts EndOtherSessionsSchema": { intent: "value" },
   "account.ts ForgotPasswordSchema": { email: "value" },
   "account.ts ResetPasswordSchema": { newPassword: "value", confirmPassword: "value" },
+  "passkeys.ts AddPasskeySchema": { intent: "value", name: "value", currentPassword: "value" },
+  "passkeys.ts RegisterPasskeySchema": { intent: "value", name: "value", response: "value" },
+  "passkeys.ts PasskeySignInOptionsSchema": { intent: "value" },
+  "passkeys.ts PasskeySignInSchema": { intent: "value", redirectTo: "value", response: "value" },
+  "passkeys.ts RemovePasskeySchema": {
+    intent: "value",
+    passkeyId: "value",
+    currentPassword: "value",
+  },
+  "passkeys.ts RenamePasskeySchema": { intent: "value", passkeyId: "value", name: "value" },
   "catalog.ts PriceSchema": "value",
   "catalog.ts ImageFileSchema": "value",
   "catalog.ts ProductFormSchema": {

@@ -109,6 +109,7 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "account.two_step_on": "Two-step sign-in turned on, to the admin",
   "account.two_step_off": "Two-step sign-in turned off, to the admin",
   "account.recovery_code_used": "Recovery code used, to the admin",
+  "account.passkey_changed": "Passkey added or removed, to the admin",
 };
 
 /** What a message is, in words for the admin (unknown kinds show as stored). */

@@ -8,6 +8,7 @@ import {
   oneLine,
   orderMessages,
   orderStatusMessage,
+  passkeyChangedMessage,
   passwordChangedMessage,
   passwordResetMessage,
   paymentArrangedMessage,
@@ -97,6 +98,13 @@ function everyMessage(value: string) {
         codesLeft: event === "recovery-code-used" ? 9 : undefined,
       }),
     ),
+    passkeyChangedMessage(env, {
+      to: "a@b.co",
+      at: new Date("2026-11-22T12:05:00Z"),
+      clientAddress: value,
+      how: "added",
+      name: value,
+    }),
   ];
 }
 

@@ -730,3 +730,39 @@ export function twoStepMessage(
     }),
   };
 }
+
+/**
+ * To an admin whose account gained or lost a passkey (docs/product.md §3.13): what, when and
+ * from where, so a passkey added from a stolen session reaches the owner's inbox.
+ */
+export function passkeyChangedMessage(
+  env: MailEnv,
+  data: { to: string; at: Date; clientAddress: string; how: "added" | "removed"; name: string },
+): OutgoingMessage {
+  const subject =
+    data.how === "added"
+      ? `A passkey was added to your ${COMPANY.name} admin account`
+      : `A passkey was removed from your ${COMPANY.name} admin account`;
+  const news =
+    data.how === "added"
+      ? `A passkey named "${data.name}" was added to your admin account (${data.to}). It can now sign in to the account without the password.`
+      : `The passkey named "${data.name}" was removed from your admin account (${data.to}). It can no longer sign in.`;
+  const fields: Field[] = [
+    ["When", `${formatLongDateTime(data.at)} (South African time)`],
+    ["From address", data.clientAddress],
+  ];
+  const notYou = `If this was not you, reset your password at once at ${env.PUBLIC_URL}/admin/forgot-password, remove any passkey you do not know on the account page, and tell the other admins.`;
+  const reason = `You receive this because ${data.to} is an admin account on our website.`;
+  return {
+    kind: "account.passkey_changed",
+    to: data.to,
+    subject,
+    text: [news, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: news,
+      reason,
+      body: html`${h1(data.how === "added" ? "A passkey was added" : "A passkey was removed")}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once, remove any passkey you do not know on the account page, and tell the other admins.`)}${signOff()}`,
+    }),
+  };
+}

@@ -25,6 +25,7 @@ export const MESSAGE_KINDS = [
   "account.two_step_on",
   "account.two_step_off",
   "account.recovery_code_used",
+  "account.passkey_changed",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
