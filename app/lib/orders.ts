@@ -54,6 +54,8 @@ export interface OrderPayment {
 }
 
 export interface OrderDetail extends OrderSummary {
+  /** The buyer's "Anything we should know?" from checkout, null when left empty. */
+  note: string | null;
   items: OrderLineDetail[];
   payment: OrderPayment;
 }

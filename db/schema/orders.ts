@@ -57,6 +57,8 @@ export const orders = pgTable(
     customerName: text("customer_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
+    /** The buyer's "Anything we should know?" (docs/product.md §6.1), null when left empty. */
+    note: text("note"),
     status: text("status").$type<OrderStatus>().notNull().default("pending"),
     // A checkout form carries a key so a double submit stores one order.
     idempotencyKey: uuid("idempotency_key").unique(),
@@ -105,6 +107,10 @@ export const orders = pgTable(
     check("orders_customer_name_not_blank", sql`btrim(${t.customerName}) <> ''`),
     check("orders_email_not_blank", sql`btrim(${t.email}) <> ''`),
     check("orders_phone_not_blank", sql`btrim(${t.phone}) <> ''`),
+    check(
+      "orders_note_length",
+      sql`${t.note} is null or (btrim(${t.note}) <> '' and char_length(${t.note}) <= 500)`,
+    ),
     // Newest first, optionally per status (admin orders list and its filter).
     index("orders_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("orders_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),

@@ -27,6 +27,8 @@ export async function createOrder(
     customerName?: string;
     email?: string;
     phone?: string;
+    /** The buyer's note from checkout. */
+    note?: string;
     status?: OrderStatus;
     createdAt?: Date;
     updatedAt?: Date;
@@ -45,6 +47,7 @@ export async function createOrder(
       customerName: options.customerName ?? faker.person.fullName(),
       email: options.email ?? faker.internet.email().toLowerCase(),
       phone: options.phone ?? "082 123 4567",
+      note: options.note ?? null,
       status: options.status ?? "pending",
       createdAt,
       updatedAt: options.updatedAt ?? createdAt,

@@ -412,6 +412,96 @@ describe("the /checkout action", () => {
     },
   );
 
+  describe("the note with the order (docs/product.md §6.1 'Anything we should know?')", () => {
+    const orderByEmail = async (email: string) => {
+      const [order] = await handle.db.select().from(orders).where(eq(orders.email, email));
+      return order;
+    };
+
+    it("stores the note as written (line endings as LF, trimmed) and shows it to staff only", async () => {
+      const body = form([{ productId: box().id, quantity: 1, priceCents: 45000 }], {
+        note: "  Needed by Friday, please.\r\nGift wrap: yes <b>thanks</b>  ",
+      });
+      const response = await app.postForm("/checkout", body, { clientAddress: nextAddress() });
+      expect(response.status).toBe(302);
+      const order = await orderByEmail(body.get("email")!);
+      expect(order?.note).toBe("Needed by Friday, please.\nGift wrap: yes <b>thanks</b>");
+
+      const reference = order!.id.slice(0, 8).toUpperCase();
+      const mails = (await handle.db.select().from(notifications)).filter((m) =>
+        m.subject.includes(reference),
+      );
+      const staff = mails.find((m) => m.kind === "order.company")!;
+      expect(staff.textBody).toContain(
+        "Note from the buyer:\nNeeded by Friday, please.\nGift wrap: yes <b>thanks</b>",
+      );
+      // In the HTML it is text, escaped, never markup.
+      expect(staff.htmlBody).toContain("Note from the buyer");
+      expect(staff.htmlBody).toContain("Gift wrap: yes &lt;b&gt;thanks&lt;/b&gt;");
+      const buyer = mails.find((m) => m.kind === "order.customer")!;
+      expect(buyer.textBody).not.toContain("Needed by Friday");
+    });
+
+    it.each([
+      ["left out", undefined],
+      ["empty", ""],
+      ["white space alone", " \r\n\t "],
+    ])("an order without a note (%s) stores null and the alert has no note", async (_l, note) => {
+      const body = form(
+        [{ productId: box().id, quantity: 1, priceCents: 45000 }],
+        note === undefined ? {} : { note },
+      );
+      const response = await app.postForm("/checkout", body, { clientAddress: nextAddress() });
+      expect(response.status).toBe(302);
+      const order = await orderByEmail(body.get("email")!);
+      expect(order?.note).toBeNull();
+      const staff = (await handle.db.select().from(notifications)).find(
+        (m) =>
+          m.kind === "order.company" && m.subject.includes(order!.id.slice(0, 8).toUpperCase()),
+      );
+      expect(staff?.textBody).not.toContain("Note from the buyer");
+    });
+
+    it("takes a note of exactly 500 characters", async () => {
+      const body = form([{ productId: box().id, quantity: 1, priceCents: 45000 }], {
+        note: "x".repeat(500),
+      });
+      const response = await app.postForm("/checkout", body, { clientAddress: nextAddress() });
+      expect(response.status).toBe(302);
+      expect((await orderByEmail(body.get("email")!))?.note).toHaveLength(500);
+    });
+
+    it.each([
+      ["501 characters", "x".repeat(501), CHECKOUT_MESSAGES.noteTooLong],
+      ["a control character", "Gift wrap\u0000please", UNSUPPORTED_CHARACTER_MESSAGE],
+    ])(
+      "refuses a note of %s with its message (400) and stores nothing",
+      async (_l, note, message) => {
+        const before = await counts();
+        const response = await app.postForm(
+          "/checkout",
+          form([{ productId: box().id, quantity: 1, priceCents: 45000 }], { note }),
+          { clientAddress: nextAddress() },
+        );
+        expect(response.status).toBe(400);
+        expect(await response.text()).toContain(message);
+        expect(await counts()).toEqual(before);
+      },
+    );
+
+    it("placeOrder checks the note again: a domain call with a long note stores nothing", async () => {
+      const before = await counts();
+      const result = await placeOrder(handle.db, services.env, {
+        customer,
+        note: "y".repeat(501),
+        idempotencyKey: crypto.randomUUID(),
+        lines: [{ productId: box().id, quantity: 1 }],
+      });
+      expect(result).toMatchObject({ ok: false, code: "invalid-contact" });
+      expect(await counts()).toEqual(before);
+    });
+  });
+
   it("a double submit of one form (same key) stores one order and both get the success", async () => {
     const before = await counts();
     const body = form([{ productId: keyring().id, quantity: 1, priceCents: 8550 }]);

@@ -62,6 +62,7 @@ describe("GET /admin/orders/export.csv", () => {
       customerName: '=HYPERLINK("http://evil.example","Click")',
       email: `${tag}-tricky@example.com`,
       phone: "+27 82 123 4567",
+      note: '=cmd|"/c calc"!A1\nNeeded by Friday',
       status: "pending",
       createdAt: minutesAgo(1),
       lines: [
@@ -118,7 +119,11 @@ describe("GET /admin/orders/export.csv", () => {
       [col("Order Number")]: tricky.id.slice(0, 8).toUpperCase(),
     });
     expect(first![col("Date Placed (SAST)")]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(empty!.slice(col("Product"))).toEqual(["", "", "", "", "0.00"]);
+    // The buyer's note on each of its order's lines, neutralised like any other cell.
+    for (const line of [first, second, third]) {
+      expect(line![col("Buyer Note")]).toBe('\'=cmd|"/c calc"!A1\nNeeded by Friday');
+    }
+    expect(empty!.slice(col("Product"))).toEqual(["", "", "", "", "0.00", ""]);
     for (const record of records) {
       for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_LINE_QUANTITY } from "../cart.ts";
 import { isValidPhone, PHONE_INVALID_MESSAGE } from "../phone.ts";
-import { personNameString, singleLineString } from "./text.ts";
+import { personNameString, plainString, singleLineString } from "./text.ts";
 
 /*
  * The checkout form (docs/product.md §2.11 /checkout, §6.1 "Checkout"): Full Name, Email Address and Phone
@@ -17,7 +17,23 @@ export const CHECKOUT_MESSAGES = {
   emailInvalid: "Please enter a valid email address",
   phoneRequired: "Phone number is required",
   phoneInvalid: PHONE_INVALID_MESSAGE,
+  noteTooLong: "Please keep your note to 500 characters or fewer.",
 } as const;
+
+/** The longest note a buyer may leave with an order (docs/product.md §6.1 "Checkout"). */
+export const ORDER_NOTE_MAX_LENGTH = 500;
+
+/**
+ * "Anything we should know?" (docs/product.md §6.1 "Checkout"): optional, several lines, at most
+ * 500 characters. Line endings are stored as LF, and a note of white space alone is no note.
+ */
+export const OrderNoteSchema = plainString()
+  .transform((note) => note.replace(/\r\n?/g, "\n").trim())
+  // A refinement, not a piped z.string(): Conform's coercion would turn the "" of a blank note
+  // inside a pipe into a missing value and refuse it.
+  .refine((note) => note.length <= ORDER_NOTE_MAX_LENGTH, CHECKOUT_MESSAGES.noteTooLong)
+  .optional()
+  .transform((note) => (note ? note : null));
 
 /** The phone rule lives with the phone helpers; the quote and contact forms share it. */
 export { isValidPhone };
@@ -54,6 +70,7 @@ export const CheckoutSchema = CheckoutContactSchema.extend({
   /** Generated when the form renders; a resubmitted form stores one order (decision 005). */
   idempotencyKey: z.uuid(),
   lines: z.array(CheckoutLineSchema).max(200).default([]),
+  note: OrderNoteSchema,
 });
 export type CheckoutForm = z.infer<typeof CheckoutSchema>;
 

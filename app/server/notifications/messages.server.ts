@@ -265,6 +265,8 @@ export interface OrderData {
   customerName: string;
   email: string;
   phone: string;
+  /** The buyer's "Anything we should know?" (docs/product.md §6.1); staff see it. */
+  note?: string | null;
   lines: OrderLine[];
   totalCents: number;
   /** When the order was placed; shown when given. */
@@ -370,13 +372,14 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
         `${order.customerName} placed an order on the website: ${itemCount} ${itemCount === 1 ? "item" : "items"}, ${formatRand(order.totalCents)}.`,
         fieldsText([...orderFields, ...customerFields]),
         orderLinesText(order),
+        ...(order.note ? [`Note from the buyer:\n${order.note}`] : []),
         `Contact the customer to arrange payment and delivery. Open the order in the admin:\n${adminUrl}`,
       ].join("\n\n"),
       html: layout({
         title: companySubject,
         preview: `${order.customerName}: ${itemCount} ${itemCount === 1 ? "item" : "items"}, ${formatRand(order.totalCents)}`,
         reason: "Sent to the company address by the shop checkout.",
-        body: html`${h1(`New order ${reference}`)}${p(html`<strong>${order.customerName}</strong> placed an order on the website. Contact them to arrange payment and delivery.`)}${fieldsHtml([...orderFields, ...customerFields], "Order and customer")}${orderLinesHtml(order)}${buttonLink(adminUrl, `Open order ${reference} in the admin`)}`,
+        body: html`${h1(`New order ${reference}`)}${p(html`<strong>${order.customerName}</strong> placed an order on the website. Contact them to arrange payment and delivery.`)}${fieldsHtml([...orderFields, ...customerFields], "Order and customer")}${orderLinesHtml(order)}${order.note ? html`${h2("Note from the buyer")}${quoted(order.note)}` : ""}${buttonLink(adminUrl, `Open order ${reference} in the admin`)}`,
       }),
     },
     toBuyer(env, order, {

@@ -38,6 +38,7 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
   const [found] = await db
     .select({
       ...summaryColumns,
+      note: orders.note,
       paymentMethod: orders.paymentMethod,
       paymentReference: orders.paymentReference,
       paymentAmount: orders.paymentAmount,

@@ -122,7 +122,7 @@ export async function checkoutAction(context: Context) {
   if (submission.status !== "success") {
     // The contact fields show their own messages; anything else (the cart's lines, the
     // form's key) is not on screen, so it gets a message of its own.
-    if (!hasUnshownErrors(submission.error, ["name", "email", "phone"])) {
+    if (!hasUnshownErrors(submission.error, ["name", "email", "phone", "note"])) {
       return data<CheckoutActionData>({ result: submission.reply(), toast: null }, { status: 400 });
     }
     return data<CheckoutActionData>(
@@ -133,7 +133,7 @@ export async function checkoutAction(context: Context) {
       { status: 400 },
     );
   }
-  const { name, email, phone, idempotencyKey, lines } = submission.value;
+  const { name, email, phone, idempotencyKey, lines, note } = submission.value;
 
   const inspected = inspectPublicSubmission(services, formData, idempotencyKey);
   const { now } = inspected;
@@ -176,6 +176,7 @@ export async function checkoutAction(context: Context) {
   try {
     const result = await placeOrder(db, env, {
       customer: { name, email, phone },
+      note,
       idempotencyKey,
       stamp: inspected.stamp ?? undefined,
       lines: lines.map((line) => ({

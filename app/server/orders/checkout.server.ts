@@ -1,7 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "#app/lib/cart.ts";
 import { centsToDecimal, toCents } from "#app/lib/money.ts";
-import { type CheckoutContact, CheckoutContactSchema } from "#app/lib/validation/checkout.ts";
+import {
+  type CheckoutContact,
+  CheckoutContactSchema,
+  OrderNoteSchema,
+} from "#app/lib/validation/checkout.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -46,6 +50,8 @@ export interface CheckoutLineInput {
 
 export interface CheckoutInput {
   customer: CheckoutContact;
+  /** "Anything we should know?": optional, checked again here (docs/product.md §6.1). */
+  note?: string | null;
   lines: CheckoutLineInput[];
   idempotencyKey: string;
   /**
@@ -133,7 +139,10 @@ export async function placeOrder(
   input: CheckoutInput,
 ): Promise<CheckoutResult> {
   const contact = CheckoutContactSchema.safeParse(input.customer);
-  if (!contact.success || !isUuid(input.idempotencyKey)) return refuse("invalid-contact");
+  const note = OrderNoteSchema.safeParse(input.note ?? undefined);
+  if (!contact.success || !note.success || !isUuid(input.idempotencyKey)) {
+    return refuse("invalid-contact");
+  }
   const customer = contact.data;
   const key = input.idempotencyKey.toLowerCase();
 
@@ -208,6 +217,7 @@ export async function placeOrder(
           customerName: customer.name,
           email: customer.email,
           phone: customer.phone,
+          note: note.data,
           status: "pending",
           idempotencyKey: key,
           accessTokenHash: pageToken.hash,
@@ -235,6 +245,7 @@ export async function placeOrder(
           customerName: customer.name,
           email: customer.email,
           phone: customer.phone,
+          note: note.data,
           lines: priced.map(({ productName, priceCents, quantity }) => ({
             productName,
             priceCents,

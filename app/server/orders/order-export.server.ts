@@ -31,6 +31,8 @@ export const ORDER_EXPORT_HEADER = [
   "Quantity",
   "Subtotal (ZAR)",
   "Order Total (ZAR)",
+  // Last, so that the columns spreadsheets were built on keep their places.
+  "Buyer Note",
 ] as const;
 
 /** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
@@ -57,6 +59,7 @@ function orderExportBatch(
       customerName: orders.customerName,
       email: orders.email,
       phone: orders.phone,
+      note: orders.note,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
@@ -131,7 +134,8 @@ export async function* orderExportBatches(
         order.phone,
       ];
       const orderLines = linesOf.get(order.id);
-      if (!orderLines) return [[...head, "", "", "", "", "0.00"]];
+      const note = order.note ?? "";
+      if (!orderLines) return [[...head, "", "", "", "", "0.00", note]];
       return orderLines.map((line) => [
         ...head,
         line.productName,
@@ -139,6 +143,7 @@ export async function* orderExportBatches(
         String(line.quantity),
         line.subtotal,
         line.orderTotal,
+        note,
       ]);
     });
     if (batch.length < size) return;

@@ -76,6 +76,8 @@ export interface CheckoutFields {
   name?: string;
   email?: string;
   phone?: string;
+  /** "Anything we should know?" (optional). */
+  note?: string;
 }
 
 export async function fillCheckout(page: Page, fields: CheckoutFields) {
@@ -87,6 +89,9 @@ export async function fillCheckout(page: Page, fields: CheckoutFields) {
   }
   if (fields.phone !== undefined) {
     await page.getByLabel("Phone Number", { exact: true }).fill(fields.phone);
+  }
+  if (fields.note !== undefined) {
+    await page.getByLabel("Anything we should know?").fill(fields.note);
   }
 }
 

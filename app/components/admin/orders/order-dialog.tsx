@@ -2,6 +2,7 @@ import { ExternalLinkIcon } from "lucide-react";
 import { Link } from "react-router";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
+  BuyerNote,
   CustomerDetails,
   OrderContactActions,
   type OrderForView,
@@ -91,6 +92,8 @@ export function OrderDialog({
                 {order.customerName} · placed {formatLongDateTime(order.createdAt)}
               </DialogDescription>
             </DialogHeader>
+            {/* First: "needed by Friday" must be read before the order is handled. */}
+            {order.note ? <BuyerNote note={order.note} headingId="dialog-buyer-note" /> : null}
             <OrderStatusControl orderId={order.id} status={order.status} />
             {/* Beside the status, like it: its own form, labelled "Payment" (decision 014). */}
             <div className="border-t border-border pt-4">

@@ -58,6 +58,8 @@ export interface OrderForView {
   updatedAt: Date;
   itemCount: number;
   totalCents: number;
+  /** The buyer's note from checkout, when the view has it. */
+  note?: string | null;
 }
 
 type ActionData = { ok: boolean; intent: string | null; toast: Toast; fieldError?: string };
@@ -317,6 +319,24 @@ export function CustomerDetails({ order }: { order: OrderForView }) {
         ["Phone", order.phone],
       ]}
     />
+  );
+}
+
+/**
+ * The buyer's "Anything we should know?" from checkout (docs/product.md §6.1), as they wrote it:
+ * "needed by Friday" must catch the eye before the order is handled.
+ */
+export function BuyerNote({ note, headingId }: { note: string; headingId: string }) {
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-1 rounded-lg border-l-4 border-primary bg-muted p-3 sm:p-4"
+    >
+      <h3 id={headingId} className="text-sm font-semibold">
+        Note from the buyer
+      </h3>
+      <p className="whitespace-pre-wrap break-words text-sm">{note}</p>
+    </section>
   );
 }
 

@@ -1,4 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   ArrowLeftIcon,
@@ -16,11 +22,16 @@ import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
+import { Textarea } from "#app/components/ui/textarea.tsx";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import type { CompanyContact } from "#app/lib/orders.ts";
-import { CheckoutContactSchema, CheckoutSchema } from "#app/lib/validation/checkout.ts";
+import {
+  CheckoutContactSchema,
+  CheckoutSchema,
+  ORDER_NOTE_MAX_LENGTH,
+} from "#app/lib/validation/checkout.ts";
 import { OrderTotals } from "./order-totals.tsx";
 
 /*
@@ -202,6 +213,27 @@ export default function CheckoutContents({
             {...getInputProps(fields.phone, { type: "tel" })}
             autoComplete="tel"
             placeholder="e.g. 082 123 4567"
+          />
+        </Field>
+        {/* docs/product.md §6.1 "Checkout": an optional note, never needed to place an order. */}
+        <Field
+          reserveErrorSpace
+          id={fields.note.id}
+          label={
+            <>
+              Anything we should know?{" "}
+              <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          hint={`For example "needed by Friday" or "please gift wrap". Up to ${ORDER_NOTE_MAX_LENGTH} characters.`}
+          hintId={`${fields.note.id}-hint`}
+          errors={fields.note.errors}
+          errorId={fields.note.errorId}
+        >
+          <Textarea
+            {...getTextareaProps(fields.note, { ariaDescribedBy: `${fields.note.id}-hint` })}
+            maxLength={ORDER_NOTE_MAX_LENGTH}
+            rows={3}
           />
         </Field>
 

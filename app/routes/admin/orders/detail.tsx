@@ -4,6 +4,7 @@ import { data, Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import {
+  BuyerNote,
   CustomerDetails,
   OrderContactActions,
   OrderInformation,
@@ -209,6 +210,7 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
       {/* On a phone the customer's card is far down, under the items and the history: the
           first thing to do with a new order, calling the buyer, is here instead. */}
       <OrderContactActions order={order} className="-mt-2 lg:hidden" />
+      {order.note ? <BuyerNote note={order.note} headingId="buyer-note" /> : null}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Card>
