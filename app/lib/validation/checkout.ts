@@ -21,17 +21,17 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /** The longest note a buyer may leave with an order (docs/product.md §6.1 "Checkout"). */
-export const ORDER_NOTE_MAX_LENGTH = 500;
+export const BUYER_NOTE_MAX_LENGTH = 500;
 
 /**
  * "Anything we should know?" (docs/product.md §6.1 "Checkout"): optional, several lines, at most
  * 500 characters. Line endings are stored as LF, and a note of white space alone is no note.
  */
-export const OrderNoteSchema = plainString()
+export const BuyerNoteSchema = plainString()
   .transform((note) => note.replace(/\r\n?/g, "\n").trim())
   // A refinement, not a piped z.string(): Conform's coercion would turn the "" of a blank note
   // inside a pipe into a missing value and refuse it.
-  .refine((note) => note.length <= ORDER_NOTE_MAX_LENGTH, CHECKOUT_MESSAGES.noteTooLong)
+  .refine((note) => note.length <= BUYER_NOTE_MAX_LENGTH, CHECKOUT_MESSAGES.noteTooLong)
   .optional()
   .transform((note) => (note ? note : null));
 
@@ -70,7 +70,7 @@ export const CheckoutSchema = CheckoutContactSchema.extend({
   /** Generated when the form renders; a resubmitted form stores one order (decision 005). */
   idempotencyKey: z.uuid(),
   lines: z.array(CheckoutLineSchema).max(200).default([]),
-  note: OrderNoteSchema,
+  note: BuyerNoteSchema,
 });
 export type CheckoutForm = z.infer<typeof CheckoutSchema>;
 

@@ -339,7 +339,7 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     lines: [{ productId: "value", quantity: "value", priceCents: "value" }],
     note: "value",
   },
-  "checkout.ts OrderNoteSchema": "value",
+  "checkout.ts BuyerNoteSchema": "value",
   "email.ts RetryEmailSchema": { id: "value" },
   "held.ts HeldActionSchema": { intent: "value", id: "value" },
   "inquiries.ts emailField": "value",

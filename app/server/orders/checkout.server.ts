@@ -2,9 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "#app/lib/cart.ts";
 import { centsToDecimal, toCents } from "#app/lib/money.ts";
 import {
+  BuyerNoteSchema,
   type CheckoutContact,
   CheckoutContactSchema,
-  OrderNoteSchema,
 } from "#app/lib/validation/checkout.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
@@ -139,7 +139,7 @@ export async function placeOrder(
   input: CheckoutInput,
 ): Promise<CheckoutResult> {
   const contact = CheckoutContactSchema.safeParse(input.customer);
-  const note = OrderNoteSchema.safeParse(input.note ?? undefined);
+  const note = BuyerNoteSchema.safeParse(input.note ?? undefined);
   if (!contact.success || !note.success || !isUuid(input.idempotencyKey)) {
     return refuse("invalid-contact");
   }

@@ -28,9 +28,9 @@ import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
 import { formatRand } from "#app/lib/money.ts";
 import type { CompanyContact } from "#app/lib/orders.ts";
 import {
+  BUYER_NOTE_MAX_LENGTH,
   CheckoutContactSchema,
   CheckoutSchema,
-  ORDER_NOTE_MAX_LENGTH,
 } from "#app/lib/validation/checkout.ts";
 import { OrderTotals } from "./order-totals.tsx";
 
@@ -225,14 +225,14 @@ export default function CheckoutContents({
               <span className="font-normal text-muted-foreground">(optional)</span>
             </>
           }
-          hint={`For example "needed by Friday" or "please gift wrap". Up to ${ORDER_NOTE_MAX_LENGTH} characters.`}
+          hint={`For example "needed by Friday" or "please gift wrap". Up to ${BUYER_NOTE_MAX_LENGTH} characters.`}
           hintId={`${fields.note.id}-hint`}
           errors={fields.note.errors}
           errorId={fields.note.errorId}
         >
           <Textarea
             {...getTextareaProps(fields.note, { ariaDescribedBy: `${fields.note.id}-hint` })}
-            maxLength={ORDER_NOTE_MAX_LENGTH}
+            maxLength={BUYER_NOTE_MAX_LENGTH}
             rows={3}
           />
         </Field>
