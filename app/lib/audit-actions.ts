@@ -14,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "category.delete": "Category: deleted",
   "order.status": "Order: status changed",
   "order.payment": "Order: payment updated",
+  "order.delivery": "Order: delivery recorded",
   "order.note": "Order: note added",
   "quote_request.resolve": "Quote request: resolved",
   "quote_request.reopen": "Quote request: reopened",

@@ -2,6 +2,7 @@ import { formatCalendarDay } from "./dates.ts";
 import { HELD_FORM_LABELS, HOLD_REASON_LABELS } from "./held.ts";
 import { formatZar } from "./money.ts";
 import { isOrderStatus, ORDER_STATUS_LABELS, orderReference } from "./order-status.ts";
+import { asOrderDelivery, deliverySummary } from "./orders.ts";
 import {
   isPaymentMethod,
   isPaymentStatus,
@@ -173,6 +174,7 @@ function statusChange(from: unknown, to: unknown, label: (value: unknown) => str
 
 const orderStatusLabel = (value: unknown) =>
   isOrderStatus(value) ? ORDER_STATUS_LABELS[value] : genericValue("status", value);
+const deliveryLabel = (value: unknown) => deliverySummary(asOrderDelivery(value));
 const paymentStatusLabel = (value: unknown) =>
   isPaymentStatus(value) ? PAYMENT_STATUS_LABELS[value] : genericValue("payment", value);
 
@@ -273,6 +275,7 @@ export function describeAuditEntry(
   const changeOf = {
     "order.status": { label: "Status", of: orderStatusLabel },
     "order.payment": { label: "Payment", of: paymentStatusLabel },
+    "order.delivery": { label: "Delivery", of: deliveryLabel },
   }[entry.action];
   if (changeOf && ("from" in entry.details || "to" in entry.details)) {
     lines.push({

@@ -41,6 +41,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ["eft", "cash", "card_machine", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * How an order reaches the buyer once it is agreed with them (docs/product.md §3.9 "Delivery"):
+ * collected from the workshop, or delivered for an amount. Null until it is agreed.
+ */
+export const DELIVERY_METHODS = ["collection", "delivery"] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
 const paymentStatusList = PAYMENT_STATUSES.map((s) => `'${s}'`).join(", ");
 const paymentMethodList = PAYMENT_METHODS.map((s) => `'${s}'`).join(", ");
 
@@ -80,6 +87,12 @@ export const orders = pgTable(
      * in the confirmation e-mail. Null for orders placed before the page existed.
      */
     accessTokenHash: text("access_token_hash").unique(),
+    /** Delivery as agreed with the buyer (docs/product.md §3.9); all null until then. */
+    deliveryMethod: text("delivery_method").$type<DeliveryMethod>(),
+    /** What delivery adds to the total (0.00 for a collection). */
+    deliveryAmount: numeric("delivery_amount", { precision: 12, scale: 2 }),
+    deliveryCourier: text("delivery_courier"),
+    deliveryReference: text("delivery_reference"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +116,18 @@ export const orders = pgTable(
     check(
       "orders_payment_reference_not_blank",
       sql`${t.paymentReference} is null or btrim(${t.paymentReference}) <> ''`,
+    ),
+    check(
+      "orders_delivery_consistent",
+      // Each branch tests for null first: a comparison with null is null, and a check that
+      // comes out null passes.
+      sql`(${t.deliveryMethod} is null and ${t.deliveryAmount} is null and ${t.deliveryCourier} is null and ${t.deliveryReference} is null)
+        or (${t.deliveryMethod} is not null and ${t.deliveryAmount} is not null and ${t.deliveryMethod} = 'collection' and ${t.deliveryAmount} = 0 and ${t.deliveryCourier} is null and ${t.deliveryReference} is null)
+        or (${t.deliveryMethod} is not null and ${t.deliveryAmount} is not null and ${t.deliveryMethod} = 'delivery' and ${t.deliveryAmount} >= 0)`,
+    ),
+    check(
+      "orders_delivery_texts_not_blank",
+      sql`(${t.deliveryCourier} is null or btrim(${t.deliveryCourier}) <> '') and (${t.deliveryReference} is null or btrim(${t.deliveryReference}) <> '')`,
     ),
     check("orders_customer_name_not_blank", sql`btrim(${t.customerName}) <> ''`),
     check("orders_email_not_blank", sql`btrim(${t.email}) <> ''`),
@@ -219,7 +244,20 @@ export const orderItems = pgTable(
   ],
 );
 
-export type OrderEventKind = "status" | "note" | "payment";
+export type OrderEventKind = "status" | "note" | "payment" | "delivery";
+
+/** What a delivery change recorded: the delivery before and after (null: not agreed). */
+export interface DeliveryEventDetails {
+  from: DeliveryRecord | null;
+  to: DeliveryRecord | null;
+}
+export interface DeliveryRecord {
+  method: DeliveryMethod;
+  /** Integer cents. */
+  amountCents: number;
+  courier: string | null;
+  reference: string | null;
+}
 
 /** What a payment change recorded: the new state's details (decision 014). */
 export interface PaymentEventDetails {
@@ -247,11 +285,15 @@ export const orderEvents = pgTable(
     fromPayment: text("from_payment").$type<PaymentStatus>(),
     toPayment: text("to_payment").$type<PaymentStatus>(),
     paymentDetails: jsonb("payment_details").$type<PaymentEventDetails>(),
+    deliveryDetails: jsonb("delivery_details").$type<DeliveryEventDetails>(),
     note: text("note"),
     createdAt: createdAt(),
   },
   (t) => [
     index("order_events_order_id_idx").on(t.orderId, t.createdAt),
-    check("order_events_kind_known", sql`${t.kind} in ('status', 'note', 'payment')`),
+    check(
+      "order_events_kind_known",
+      sql`${t.kind} in ('status', 'note', 'payment', 'delivery')`,
+    ),
   ],
 );

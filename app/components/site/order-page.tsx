@@ -12,7 +12,12 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/lib/order-status.ts";
-import type { BuyerOrder, EftDetails } from "#app/lib/orders.ts";
+import {
+  type BuyerOrder,
+  deliveryLine,
+  type EftDetails,
+  orderTotalSentence,
+} from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
@@ -155,7 +160,7 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
           <p>{PAYMENT_INSTRUCTIONS[payment.method]}</p>
         )}
         <p>
-          {`The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`}
+          {orderTotalSentence(order.totalCents, order.delivery)}
           {paidFirst ? " Once your payment arrives, we'll prepare your order." : null}
         </p>
       </div>
@@ -166,6 +171,7 @@ function NextSteps({ order, bank }: { order: BuyerOrder; bank: BankAccount | nul
 }
 
 function ItemsTable({ order }: { order: BuyerOrder }) {
+  const shipping = deliveryLine(order.delivery);
   return (
     <table className="w-full border-collapse text-sm sm:text-base">
       <caption className="sr-only">Items ordered</caption>
@@ -198,12 +204,32 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
         ))}
       </tbody>
       <tfoot>
-        {/* Shipping above the total, as at checkout: the total is what the goods cost so far. */}
+        {order.delivery ? (
+          <tr>
+            <th scope="row" colSpan={2} className="pt-3 pr-2 text-right font-normal">
+              Items
+            </th>
+            <td className="pt-3 pl-2 text-right tabular-nums">{formatRand(order.subtotalCents)}</td>
+          </tr>
+        ) : null}
+        {/* Shipping above the total, as at checkout: until delivery is agreed the total is what
+            the goods cost so far (docs/product.md §3.9 "Delivery"). */}
         <tr>
-          <th scope="row" colSpan={2} className="pt-3 pr-2 text-right font-normal">
-            Shipping
+          <th
+            scope="row"
+            colSpan={2}
+            className={`${order.delivery ? "pt-1" : "pt-3"} pr-2 text-right font-normal`}
+          >
+            {shipping.label}
+            {shipping.detail ? (
+              <span className="block text-sm text-muted-foreground">{shipping.detail}</span>
+            ) : null}
           </th>
-          <td className="pt-3 pl-2 text-right text-muted-foreground">To be calculated</td>
+          <td
+            className={`${order.delivery ? "pt-1" : "pt-3"} pl-2 text-right ${shipping.amountCents === null ? "text-muted-foreground" : "tabular-nums"}`}
+          >
+            {shipping.amountCents === null ? shipping.text : formatRand(shipping.amountCents)}
+          </td>
         </tr>
         <tr>
           <th scope="row" colSpan={2} className="pt-1 pr-2 text-right font-semibold">

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { johannesburgDate } from "../dates.ts";
 import { ORDER_STATUS_VALUES, type OrderStatus } from "../order-status.ts";
+import type { OrderDelivery } from "../orders.ts";
 import {
   isPaymentMethod,
   PAYMENT_STATUS_VALUES,
@@ -145,5 +146,76 @@ export const OrderPaymentFormSchema = z
         paidOn: value.paidOn!,
       },
       notify: value.notify,
+    };
+  });
+
+export const DELIVERY_TEXT_MAX_LENGTH = 100;
+
+export const DELIVERY_MESSAGES = {
+  choice: "Please choose how the order reaches the buyer.",
+  amount: "Please enter the delivery charge, e.g. 120.00.",
+  amountNegative: "The delivery charge cannot be less than R0.00.",
+  amountDecimals: "The amount can have at most 2 decimal places.",
+  amountTooLarge: "The amount must be at most R9 999 999 999.99.",
+  courierTooLong: `Please keep the courier under ${DELIVERY_TEXT_MAX_LENGTH} characters.`,
+  referenceTooLong: `Please keep the tracking reference under ${DELIVERY_TEXT_MAX_LENGTH} characters.`,
+} as const;
+
+/** The delivery form's choices: not agreed yet, collection, or delivery for an amount. */
+export const DELIVERY_CHOICES = ["none", "collection", "delivery"] as const;
+export type DeliveryChoice = (typeof DELIVERY_CHOICES)[number];
+
+const DeliveryAmountSchema = moneyAmountSchema({
+  required: DELIVERY_MESSAGES.amount,
+  negative: DELIVERY_MESSAGES.amountNegative,
+  decimals: DELIVERY_MESSAGES.amountDecimals,
+  tooLarge: DELIVERY_MESSAGES.amountTooLarge,
+});
+
+const deliveryText = (message: string) =>
+  singleLineString().trim().max(DELIVERY_TEXT_MAX_LENGTH, message);
+
+/**
+ * The delivery form of the order page (docs/product.md §3.9 "Delivery"). Like the payment
+ * form, the fields that do not apply to the choice (an amount for a collection) are ignored,
+ * so the form can keep them all, also without JavaScript.
+ */
+export const OrderDeliveryFormSchema = z
+  .object({
+    intent: z.literal("delivery"),
+    delivery: z.enum(DELIVERY_CHOICES, { error: DELIVERY_MESSAGES.choice }),
+    amount: z.preprocess(blankAsUndefined, z.string().optional()),
+    courier: z.preprocess(blankAsUndefined, z.string().optional()),
+    reference: z.preprocess(blankAsUndefined, z.string().optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.delivery !== "delivery") return;
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    const amount = DeliveryAmountSchema.safeParse(value.amount ?? "");
+    if (!amount.success) issue("amount", amount.error.issues[0]!.message);
+    for (const [field, message] of [
+      ["courier", DELIVERY_MESSAGES.courierTooLong],
+      ["reference", DELIVERY_MESSAGES.referenceTooLong],
+    ] as const) {
+      const text = value[field];
+      if (text === undefined) continue;
+      const parsed = deliveryText(message).safeParse(text);
+      if (!parsed.success) issue(field, parsed.error.issues[0]!.message);
+    }
+  })
+  .transform((value): { delivery: OrderDelivery | null } => {
+    if (value.delivery === "none") return { delivery: null };
+    if (value.delivery === "collection") {
+      return { delivery: { method: "collection", amountCents: 0, courier: null, reference: null } };
+    }
+    const text = (raw: string | undefined) => (raw ? raw.trim() || null : null);
+    return {
+      delivery: {
+        method: "delivery",
+        amountCents: DeliveryAmountSchema.parse(value.amount),
+        courier: text(value.courier),
+        reference: text(value.reference),
+      },
     };
   });

@@ -367,6 +367,13 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     notify: "value",
     note: "value",
   },
+  "orders.ts OrderDeliveryFormSchema": {
+    intent: "value",
+    delivery: "value",
+    amount: "value",
+    courier: "value",
+    reference: "value",
+  },
   "orders.ts OrderPaymentFormSchema": {
     intent: "value",
     payment: "value",

@@ -2,7 +2,12 @@ import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
-import type { EftDetails } from "#app/lib/orders.ts";
+import {
+  deliveryLine,
+  type EftDetails,
+  type OrderDelivery,
+  orderTotalSentence,
+} from "#app/lib/orders.ts";
 import {
   EFT_DETAILS_TO_FOLLOW,
   eftReference,
@@ -268,7 +273,12 @@ export interface OrderData {
   /** The buyer's "Anything we should know?" (docs/product.md §6.1); staff see it. */
   note?: string | null;
   lines: OrderLine[];
+  /** What the buyer pays: the lines' sum, plus delivery once it is agreed. */
   totalCents: number;
+  /** The lines' sum, when delivery is agreed (docs/product.md §3.9 "Delivery"). */
+  subtotalCents?: number;
+  /** Delivery as agreed; until then the e-mails say "Shipping: To be calculated". */
+  delivery?: OrderDelivery | null;
   /** When the order was placed; shown when given. */
   createdAt?: Date;
   /**
@@ -279,13 +289,22 @@ export interface OrderData {
 }
 
 function orderLinesText(order: OrderData): string {
+  const lines = order.lines.map(
+    (line) =>
+      `${line.quantity} × ${line.productName} @ ${formatRand(line.priceCents)} = ${formatRand(line.priceCents * line.quantity)}`,
+  );
+  if (!order.delivery) {
+    return [...lines, `Total: ${formatRand(order.totalCents)}`, "Shipping: To be calculated"].join(
+      "\n",
+    );
+  }
+  const delivery = deliveryLine(order.delivery);
+  const charge = delivery.amountCents === null ? delivery.text : formatRand(delivery.amountCents);
   return [
-    ...order.lines.map(
-      (line) =>
-        `${line.quantity} × ${line.productName} @ ${formatRand(line.priceCents)} = ${formatRand(line.priceCents * line.quantity)}`,
-    ),
+    ...lines,
+    `Subtotal: ${formatRand(order.subtotalCents ?? order.totalCents)}`,
+    `${delivery.label}: ${charge}${delivery.detail ? ` (${delivery.detail})` : ""}`,
     `Total: ${formatRand(order.totalCents)}`,
-    "Shipping: To be calculated",
   ].join("\n");
 }
 
@@ -297,7 +316,18 @@ function orderLinesHtml(order: OrderData): SafeHtml {
   return html`<table style="border-collapse:collapse;width:100%;margin:0 0 12px;font-size:15px"><caption style="text-align:left;font-weight:bold;padding:0 0 6px;font-size:16px">Items ordered</caption><thead><tr><th scope="col" style="text-align:left;padding:6px 4px">Product</th><th scope="col" style="text-align:right;padding:6px 4px">Qty</th><th scope="col" style="text-align:right;padding:6px 4px">Amount</th></tr></thead><tbody>${order.lines.map(
     (line) =>
       html`<tr><td style="${cell};overflow-wrap:break-word">${line.productName}<br><span style="color:${COLOR.muted};font-size:14px">${formatRand(line.priceCents)} each</span></td><td style="${numCell}">${line.quantity}</td><td style="${numCell}">${formatRand(line.priceCents * line.quantity)}</td></tr>`,
-  )}</tbody><tfoot><tr><th scope="row" colspan="2" style="${numCell}">Total</th><td style="${numCell};font-weight:bold">${formatRand(order.totalCents)}</td></tr><tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Shipping</th><td style="${cell};text-align:right">To be calculated</td></tr></tfoot></table>`;
+  )}</tbody><tfoot>${orderTotalsHtml(order)}</tfoot></table>`;
+}
+
+/** The table's foot: the total and "To be calculated", or subtotal, delivery and total. */
+function orderTotalsHtml(order: OrderData): SafeHtml {
+  const total = html`<tr><th scope="row" colspan="2" style="${numCell}">Total</th><td style="${numCell};font-weight:bold">${formatRand(order.totalCents)}</td></tr>`;
+  if (!order.delivery) {
+    return html`${total}<tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Shipping</th><td style="${cell};text-align:right">To be calculated</td></tr>`;
+  }
+  const delivery = deliveryLine(order.delivery);
+  const charge = delivery.amountCents === null ? delivery.text : formatRand(delivery.amountCents);
+  return html`<tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">Subtotal</th><td style="${numCell}">${formatRand(order.subtotalCents ?? order.totalCents)}</td></tr><tr><th scope="row" colspan="2" style="${numCell};font-weight:normal">${delivery.label}${delivery.detail ? html`<br><span style="color:${COLOR.muted};font-size:14px">${delivery.detail}</span>` : ""}</th><td style="${numCell}">${charge}</td></tr>${total}`;
 }
 
 /**
@@ -486,7 +516,8 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
   // For EFT the reference is in the instructions; otherwise it is shown when there is one.
   const referenceLine =
     method !== "eft" && reference ? `Your payment reference: ${reference}.` : null;
-  const amount = `The order total is ${formatRand(order.totalCents)}. If delivery costs extra, we'll confirm the amount with you.`;
+  // Once delivery is agreed the total includes it (docs/product.md §3.9 "Delivery").
+  const amount = orderTotalSentence(order.totalCents, order.delivery ?? null);
   const questions = `Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
   return toBuyer(env, order, {
     kind: "order.payment_arranged",

@@ -4,13 +4,20 @@ import { isOrderStatus, NOTIFIABLE_STATUSES, type OrderStatus } from "#app/lib/o
 import type { OrderDetail, OrderLineDetail } from "#app/lib/orders.ts";
 import type { PaymentStatus } from "#app/lib/payment-status.ts";
 import { ORDER_NOTE_MAX_LENGTH } from "#app/lib/validation/orders.ts";
-import { orderEvents, orderItems, orders, type PaymentEventDetails } from "#db/schema/index.ts";
+import {
+  type DeliveryEventDetails,
+  orderEvents,
+  orderItems,
+  orders,
+  type PaymentEventDetails,
+} from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
 import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
+import { deliveryColumns, deliveryOf } from "./delivery.server.ts";
 import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
@@ -20,12 +27,13 @@ import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 export interface OrderHistoryEntry {
   id: string;
-  kind: "status" | "note" | "payment";
+  kind: "status" | "note" | "payment" | "delivery";
   fromStatus: OrderStatus | null;
   toStatus: OrderStatus | null;
   fromPayment: PaymentStatus | null;
   toPayment: PaymentStatus | null;
   paymentDetails: PaymentEventDetails | null;
+  deliveryDetails: DeliveryEventDetails | null;
   note: string | null;
   actorEmail: string | null;
   createdAt: Date;
@@ -44,18 +52,38 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
       paymentAmount: orders.paymentAmount,
       paidOn: orders.paidOn,
       paymentArrangedAt: orders.paymentArrangedAt,
+      ...deliveryColumns,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!found) return null;
-  const { paymentMethod, paymentReference, paymentAmount, paidOn, paymentArrangedAt, ...row } =
-    found;
+  const {
+    paymentMethod,
+    paymentReference,
+    paymentAmount,
+    paidOn,
+    paymentArrangedAt,
+    deliveryMethod,
+    deliveryAmount,
+    deliveryCourier,
+    deliveryReference,
+    ...row
+  } = found;
+  const delivery = deliveryOf({
+    deliveryMethod,
+    deliveryAmount,
+    deliveryCourier,
+    deliveryReference,
+  });
   const items = await orderLines(db, orderId);
   const totals = await totalsOf(db, [orderId]);
+  const subtotalCents = totals.get(orderId)?.totalCents ?? 0;
   return {
     ...row,
     itemCount: totals.get(orderId)?.itemCount ?? 0,
-    totalCents: totals.get(orderId)?.totalCents ?? 0,
+    subtotalCents,
+    delivery,
+    totalCents: subtotalCents + (delivery?.amountCents ?? 0),
     payment: {
       status: row.paymentStatus,
       method: paymentMethod,
@@ -104,6 +132,7 @@ export async function getOrderHistory(db: Database, orderId: string): Promise<Or
       fromPayment: orderEvents.fromPayment,
       toPayment: orderEvents.toPayment,
       paymentDetails: orderEvents.paymentDetails,
+      deliveryDetails: orderEvents.deliveryDetails,
       note: orderEvents.note,
       actorEmail: orderEvents.actorEmail,
       createdAt: orderEvents.createdAt,
@@ -122,6 +151,8 @@ export function mailOrderData(order: OrderDetail): OrderData {
     email: order.email,
     phone: order.phone,
     createdAt: order.createdAt,
+    subtotalCents: order.subtotalCents,
+    delivery: order.delivery,
     totalCents: order.totalCents,
     lines: order.items.map((item) => ({
       productName: item.productName,

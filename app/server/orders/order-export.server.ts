@@ -1,6 +1,8 @@
 import { type AnyColumn, and, asc, inArray, type SQL, sql } from "drizzle-orm";
 import type { OrderFilters } from "#app/lib/admin-list-queries.ts";
+import { centsToDecimal, toCents } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
+import { DELIVERY_METHOD_LABELS } from "#app/lib/orders.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#app/lib/payment-status.ts";
 import { orderItems, orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
@@ -33,6 +35,8 @@ export const ORDER_EXPORT_HEADER = [
   "Order Total (ZAR)",
   // Last, so that the columns spreadsheets were built on keep their places.
   "Buyer Note",
+  "Delivery",
+  "Delivery (ZAR)",
 ] as const;
 
 /** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
@@ -60,6 +64,8 @@ function orderExportBatch(
       email: orders.email,
       phone: orders.phone,
       note: orders.note,
+      deliveryMethod: orders.deliveryMethod,
+      deliveryAmount: sql<string | null>`${orders.deliveryAmount}::text`,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
@@ -134,16 +140,24 @@ export async function* orderExportBatches(
         order.phone,
       ];
       const orderLines = linesOf.get(order.id);
-      const note = order.note ?? "";
-      if (!orderLines) return [[...head, "", "", "", "", "0.00", note]];
+      // The order's total includes delivery once it is agreed (docs/product.md §3.9).
+      const deliveryCents = order.deliveryAmount === null ? 0 : toCents(order.deliveryAmount);
+      const withDelivery = (itemsTotal: string) =>
+        centsToDecimal(toCents(itemsTotal) + deliveryCents);
+      const tail = [
+        order.note ?? "",
+        order.deliveryMethod ? DELIVERY_METHOD_LABELS[order.deliveryMethod] : "",
+        order.deliveryAmount ?? "",
+      ];
+      if (!orderLines) return [[...head, "", "", "", "", withDelivery("0.00"), ...tail]];
       return orderLines.map((line) => [
         ...head,
         line.productName,
         line.price,
         String(line.quantity),
         line.subtotal,
-        line.orderTotal,
-        note,
+        withDelivery(line.orderTotal),
+        ...tail,
       ]);
     });
     if (batch.length < size) return;

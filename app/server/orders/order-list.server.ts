@@ -154,6 +154,8 @@ export const summaryColumns = {
   paymentStatus: orders.paymentStatus,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
+  /** Added to the lines' sum once delivery is agreed (docs/product.md §3.9 "Delivery"). */
+  deliveryAmount: orders.deliveryAmount,
 };
 
 /** Item counts and totals of the given orders, summed by the database in exact money. */
@@ -234,7 +236,9 @@ async function plannerSettings(db: Database, settings: Record<string, string>) {
   await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
-type OrderSummaryRow = Omit<OrderSummary, "itemCount" | "totalCents">;
+type OrderSummaryRow = Omit<OrderSummary, "itemCount" | "totalCents"> & {
+  deliveryAmount: string | null;
+};
 
 async function pageOfOrders(
   db: Database,
@@ -489,10 +493,12 @@ export async function listOrders(
     rows.map((row) => row.id),
   );
   return {
-    orders: rows.map((row) => ({
+    orders: rows.map(({ deliveryAmount, ...row }) => ({
       ...row,
       itemCount: totals.get(row.id)?.itemCount ?? 0,
-      totalCents: totals.get(row.id)?.totalCents ?? 0,
+      totalCents:
+        (totals.get(row.id)?.totalCents ?? 0) +
+        (deliveryAmount === null ? 0 : toCents(deliveryAmount)),
     })),
     total,
     totalIsExact: exact,

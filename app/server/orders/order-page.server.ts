@@ -6,6 +6,7 @@ import type { BuyerOrder } from "#app/lib/orders.ts";
 import { orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { orderLines } from "./admin-orders.server.ts";
+import { deliveryColumns, deliveryOf } from "./delivery.server.ts";
 
 /*
  * The buyer's own order page, /orders/<token> (decision 014). The confirmation
@@ -57,6 +58,7 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
       paymentReference: orders.paymentReference,
       paymentAmount: orders.paymentAmount,
       paidOn: orders.paidOn,
+      ...deliveryColumns,
     })
     .from(orders)
     .where(eq(orders.accessTokenHash, hashOrderPageToken(token)))
@@ -71,6 +73,8 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
       subtotalCents,
     }),
   );
+  const subtotalCents = shownLines.reduce((sum, line) => sum + line.subtotalCents, 0);
+  const delivery = deliveryOf(order);
   return {
     reference: orderReference(order.id),
     customerName: order.customerName,
@@ -88,6 +92,8 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
     },
     lines: shownLines,
     itemCount: shownLines.reduce((sum, line) => sum + line.quantity, 0),
-    totalCents: shownLines.reduce((sum, line) => sum + line.subtotalCents, 0),
+    subtotalCents,
+    delivery,
+    totalCents: subtotalCents + (delivery?.amountCents ?? 0),
   };
 }

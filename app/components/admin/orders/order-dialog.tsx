@@ -115,6 +115,8 @@ export function OrderDialog({
               {detail ? (
                 <OrderItemsTable
                   items={detail.items}
+                  subtotalCents={detail.subtotalCents}
+                  delivery={detail.delivery}
                   totalCents={detail.totalCents}
                   variant="dialog"
                 />

@@ -33,6 +33,7 @@ import {
   type OrderStatus,
   orderReference,
 } from "#app/lib/order-status.ts";
+import { deliveryLine, type OrderDelivery } from "#app/lib/orders.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 
@@ -207,14 +208,20 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
 /** docs/product.md §3.8: the dialog's table (Product, Qty, Price, Subtotal, Order Total) and the page's. */
 export function OrderItemsTable({
   items,
+  subtotalCents,
+  delivery,
   totalCents,
   variant,
 }: {
   items: OrderLine[];
+  /** The lines' sum; with `delivery`, shown above it and the total (docs/product.md §3.9). */
+  subtotalCents: number;
+  delivery: OrderDelivery | null;
   totalCents: number;
   variant: "dialog" | "page";
 }) {
   const page = variant === "page";
+  const shipping = deliveryLine(delivery);
   return (
     <Table aria-label="Order items">
       <TableHeader>
@@ -256,6 +263,29 @@ export function OrderItemsTable({
         )}
       </TableBody>
       <TableFooter>
+        {delivery ? (
+          <>
+            <TableRow>
+              <TableCell className="hidden sm:table-cell" />
+              <TableHead scope="row" colSpan={2} className="text-right font-normal">
+                Items
+              </TableHead>
+              <TableCell className="text-right tabular-nums">{formatZar(subtotalCents)}</TableCell>
+            </TableRow>
+            <TableRow>
+              <TableCell className="hidden sm:table-cell" />
+              <TableHead scope="row" colSpan={2} className="text-right font-normal">
+                {shipping.label}
+                {shipping.detail ? (
+                  <span className="block text-xs text-muted-foreground">{shipping.detail}</span>
+                ) : null}
+              </TableHead>
+              <TableCell className="text-right tabular-nums" data-testid="order-delivery">
+                {shipping.amountCents === null ? shipping.text : formatZar(shipping.amountCents)}
+              </TableCell>
+            </TableRow>
+          </>
+        ) : null}
         <TableRow>
           <TableCell className="hidden sm:table-cell" />
           <TableHead scope="row" colSpan={2} className="text-right font-semibold text-foreground">

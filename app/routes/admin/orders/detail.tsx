@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { data, Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
+import { OrderDeliveryControl } from "#app/components/admin/orders/delivery-control.tsx";
 import {
   BuyerNote,
   CustomerDetails,
@@ -22,11 +23,13 @@ import { Textarea } from "#app/components/ui/textarea.tsx";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, orderReference } from "#app/lib/order-status.ts";
+import { deliverySummary } from "#app/lib/orders.ts";
 import { PAYMENT_STATUS_LABELS, paymentMethodText } from "#app/lib/payment-status.ts";
 import { cn } from "#app/lib/utils.ts";
 import {
   ORDER_NOTE_MAX_LENGTH,
   OrderActionSchema,
+  OrderDeliveryFormSchema,
   OrderPaymentFormSchema,
 } from "#app/lib/validation/orders.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -61,7 +64,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const formData = readForm(context, [OrderActionSchema, OrderPaymentFormSchema]);
+  const formData = readForm(context, [
+    OrderActionSchema,
+    OrderPaymentFormSchema,
+    OrderDeliveryFormSchema,
+  ]);
   return orderAction(getServices(context), admin, params.id, formData);
 }
 
@@ -97,6 +104,10 @@ function historyTitle(entry: HistoryEntry): string {
   if (entry.kind === "payment") {
     const to = entry.toPayment ? PAYMENT_STATUS_LABELS[entry.toPayment] : "?";
     return `Payment changed from ${entry.fromPayment ? PAYMENT_STATUS_LABELS[entry.fromPayment] : "?"} to ${to}`;
+  }
+  if (entry.kind === "delivery") {
+    const details = entry.deliveryDetails;
+    return `Delivery changed from ${deliverySummary(details?.from ?? null)} to ${deliverySummary(details?.to ?? null)}`;
   }
   return "Note";
 }
@@ -236,11 +247,30 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
             </CardContent>
           </Card>
           <Card>
+            <CardHeader className="pb-4">
+              <h2 className="text-lg font-semibold leading-tight">Delivery</h2>
+            </CardHeader>
+            <CardContent>
+              <OrderDeliveryControl
+                key={`${order.delivery?.method ?? "none"}-${String(order.updatedAt)}`}
+                orderId={order.id}
+                delivery={order.delivery}
+                actionData={actionData}
+              />
+            </CardContent>
+          </Card>
+          <Card>
             <CardHeader className="pb-2">
               <h2 className="text-lg font-semibold leading-tight">Order Items</h2>
             </CardHeader>
             <CardContent>
-              <OrderItemsTable items={order.items} totalCents={order.totalCents} variant="page" />
+              <OrderItemsTable
+                items={order.items}
+                subtotalCents={order.subtotalCents}
+                delivery={order.delivery}
+                totalCents={order.totalCents}
+                variant="page"
+              />
             </CardContent>
           </Card>
           <Card>

@@ -2,15 +2,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { formFields } from "#app/lib/forms.ts";
+import { deliverySummary } from "#app/lib/orders.ts";
 import { PAYMENT_STATUS_LABELS } from "#app/lib/payment-status.ts";
 import { type Toast, toast } from "#app/lib/toast.ts";
 import {
+  DELIVERY_MESSAGES,
   OrderActionSchema,
+  OrderDeliveryFormSchema,
   OrderPaymentFormSchema,
   PAYMENT_MESSAGES,
 } from "#app/lib/validation/orders.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import { addOrderNote, changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
+import { changeOrderDelivery } from "#app/server/orders/delivery.server.ts";
 import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
@@ -22,7 +26,7 @@ import type { SessionUser } from "#app/server/users/session.server.ts";
 
 export interface OrderActionData {
   ok: boolean;
-  intent: "status" | "note" | "payment" | null;
+  intent: "status" | "note" | "payment" | "delivery" | null;
   toast: Toast;
   /** The note's message next to its field. */
   fieldError?: string;
@@ -100,6 +104,59 @@ async function paymentAction(
   }
 }
 
+const DELIVERY_ERROR = "Error updating delivery";
+
+/** docs/product.md §3.9 "Delivery": a collection, or a delivery with its charge. */
+async function deliveryAction(
+  services: Pick<AppServices, "db" | "logger">,
+  admin: SessionUser,
+  orderId: string,
+  formData: FormData,
+) {
+  const submission = parseWithZod(formData, { schema: OrderDeliveryFormSchema });
+  const refuse = (status: number, description: string, result: SubmissionResult<string[]>) =>
+    reply(
+      {
+        ok: false,
+        intent: "delivery",
+        result,
+        toast: toast({ title: DELIVERY_ERROR, description, type: "destructive" }),
+      },
+      status,
+    );
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).find((messages) => messages?.length);
+    return refuse(400, first?.[0] ?? DELIVERY_MESSAGES.choice, submission.reply());
+  }
+  try {
+    const result = await changeOrderDelivery(services.db, admin, {
+      orderId,
+      delivery: submission.value.delivery,
+    });
+    if (!result.ok) {
+      return result.reason === "not-found"
+        ? refuse(404, NOT_FOUND, submission.reply())
+        : refuse(400, DELIVERY_MESSAGES.choice, submission.reply());
+    }
+    return reply({
+      ok: true,
+      intent: "delivery",
+      result: submission.reply(),
+      toast: toast({
+        title: "Delivery updated",
+        description: result.changed
+          ? `Delivery is now: ${deliverySummary(result.delivery)}.`
+          : `Delivery was already: ${deliverySummary(result.delivery)}.`,
+        type: "success",
+      }),
+    });
+  } catch (error) {
+    services.logger.error({ err: error, orderId }, "admin: delivery change failed");
+    const message = "The change was not saved. Please try again.";
+    return refuse(500, message, submission.reply({ formErrors: [message] }));
+  }
+}
+
 export async function orderAction(
   services: Pick<AppServices, "db" | "env" | "logger">,
   admin: SessionUser,
@@ -108,6 +165,9 @@ export async function orderAction(
 ) {
   if (formData.get("intent") === "payment") {
     return paymentAction(services, admin, orderId, formData);
+  }
+  if (formData.get("intent") === "delivery") {
+    return deliveryAction(services, admin, orderId, formData);
   }
   const parsed = OrderActionSchema.safeParse(formFields(formData));
   const intent = formData.get("intent");
