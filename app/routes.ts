@@ -23,6 +23,9 @@ export default [
     route("orders/:token", "routes/site/order.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
+  // Beyond the original: the order's printable invoice, outside the layouts so that it prints
+  // as the document alone (docs/product.md §3.9 "Invoice").
+  route("orders/:token/invoice", "routes/site/order-invoice.tsx"),
   // The cart's re-pricing: current names and prices of the cart's product ids (decision 005).
   route("resources/cart-prices", "routes/site/cart-prices.ts"),
 
@@ -43,6 +46,7 @@ export default [
     route("audit/export.csv", "routes/admin/audit-export.ts"),
     // The whole shop as one file (decision 019): a streamed download, like the CSVs.
     route("system/backup", "routes/admin/system-backup.ts"),
+    route("orders/:id/invoice", "routes/admin/orders/invoice.tsx"),
     layout("routes/admin/_layout.tsx", [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("products", "routes/admin/products/index.tsx"),

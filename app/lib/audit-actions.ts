@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "order.status": "Order: status changed",
   "order.payment": "Order: payment updated",
   "order.delivery": "Order: delivery recorded",
+  "order.invoice": "Order: invoice issued",
   "order.note": "Order: note added",
   "quote_request.resolve": "Quote request: resolved",
   "quote_request.reopen": "Quote request: reopened",

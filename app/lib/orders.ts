@@ -105,6 +105,8 @@ export interface BuyerOrder {
   subtotalCents: number;
   delivery: OrderDelivery | null;
   totalCents: number;
+  /** The order is confirmed and has its invoice: the page links /orders/<token>/invoice. */
+  invoiceAvailable: boolean;
 }
 
 /** The company's bank account for EFT payments (decision 014), or null when not configured. */

@@ -74,6 +74,14 @@ const EnvSchema = z
         .regex(/^\d{6}$/, "must be the 6-digit branch code"),
     ),
     EFT_ACCOUNT_TYPE: optional(z.string().trim().min(2, "must be at least 2 characters").max(50)),
+    // The company's VAT number (docs/product.md §3.9 "Invoice"): set, invoices are tax invoices
+    // with 15% VAT included in the prices; unset, plain invoices without a VAT line.
+    VAT_NUMBER: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^4\d{9}$/, "must be the 10-digit VAT number (it starts with 4)"),
+    ),
     SEED_DEMO: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     // docs/product.md §3.15: every admin must turn on two-step sign-in before any other admin
     // page opens (the account page, where it is set up, and Sign Out stay open).

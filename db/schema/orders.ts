@@ -93,6 +93,12 @@ export const orders = pgTable(
     deliveryAmount: numeric("delivery_amount", { precision: 12, scale: 2 }),
     deliveryCourier: text("delivery_courier"),
     deliveryReference: text("delivery_reference"),
+    /**
+     * The invoice's number (docs/product.md §3.9 "Invoice"): sequential and gap-free from
+     * invoice_counter, never reused, apart from the order id; null until one is issued.
+     */
+    invoiceNumber: integer("invoice_number").unique(),
+    invoiceIssuedAt: timestamp("invoice_issued_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,6 +134,10 @@ export const orders = pgTable(
     check(
       "orders_delivery_texts_not_blank",
       sql`(${t.deliveryCourier} is null or btrim(${t.deliveryCourier}) <> '') and (${t.deliveryReference} is null or btrim(${t.deliveryReference}) <> '')`,
+    ),
+    check(
+      "orders_invoice_consistent",
+      sql`(${t.invoiceNumber} is null) = (${t.invoiceIssuedAt} is null) and (${t.invoiceNumber} is null or ${t.invoiceNumber} > 0)`,
     ),
     check("orders_customer_name_not_blank", sql`btrim(${t.customerName}) <> ''`),
     check("orders_email_not_blank", sql`btrim(${t.email}) <> ''`),
@@ -177,6 +187,20 @@ export function orderSearchText(t: SearchColumns) {
 export function orderPhoneDigits(t: Pick<SearchColumns, "phone">) {
   return sql`regexp_replace(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), '^(0027|27|0)', '')`;
 }
+
+/**
+ * The last invoice number issued (docs/product.md §3.9 "Invoice"): one row, raised in the
+ * transaction that gives an order its number, so numbers are gap-free (a sequence is not: a
+ * rolled-back transaction would lose its value) and two invoices never share one.
+ */
+export const invoiceCounter = pgTable(
+  "invoice_counter",
+  {
+    id: integer("id").primaryKey().default(1),
+    last: integer("last").notNull(),
+  },
+  (t) => [check("invoice_counter_one_row", sql`${t.id} = 1`)],
+);
 
 /**
  * Orders per status and payment state, kept exact by statement triggers on orders

@@ -309,7 +309,16 @@ function OrderPanel({
   );
 }
 
-export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankAccount | null }) {
+export function BuyerOrderView({
+  order,
+  bank,
+  invoiceHref,
+}: {
+  order: BuyerOrder;
+  bank: BankAccount | null;
+  /** The invoice's address, once the order is confirmed and has one. */
+  invoiceHref: string | null;
+}) {
   const paid = order.payment.status === "paid";
   const cancelled = order.status === "cancelled";
   return (
@@ -352,6 +361,15 @@ export function BuyerOrderView({ order, bank }: { order: BuyerOrder; bank: BankA
 
       <OrderPanel id="items-heading" title="Items">
         <ItemsTable order={order} />
+        {invoiceHref ? (
+          // docs/product.md §3.9 "Invoice": once the order is confirmed. A document of its own
+          // (no site layout), so a plain link.
+          <p className="mt-4">
+            <a href={invoiceHref} className="font-semibold text-primary underline">
+              View or print your invoice
+            </a>
+          </p>
+        ) : null}
       </OrderPanel>
 
       <div className="grid gap-6 md:grid-cols-2">

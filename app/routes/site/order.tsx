@@ -31,7 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // banking details" when none is configured).
   const bank =
     order.payment.status === "arranged" && order.payment.method === "eft" ? eftDetails(env) : null;
-  return data({ order, bank }, { headers: NOINDEX });
+  const invoiceHref = order.invoiceAvailable ? `/orders/${params.token}/invoice` : null;
+  return data({ order, bank, invoiceHref }, { headers: NOINDEX });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
@@ -49,7 +50,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  return <BuyerOrderView order={loaderData.order} bank={loaderData.bank} />;
+  return (
+    <BuyerOrderView
+      order={loaderData.order}
+      bank={loaderData.bank}
+      invoiceHref={loaderData.invoiceHref}
+    />
+  );
 }
 
 /** A link that is not ours (or mistyped) shows no order; a failure on our side says so. */

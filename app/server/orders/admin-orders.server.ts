@@ -18,6 +18,7 @@ import type { Env } from "../env.server.ts";
 import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 import { deliveryColumns, deliveryOf } from "./delivery.server.ts";
+import { invoiceIfConfirmed } from "./invoice-number.server.ts";
 import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
 /*
@@ -187,7 +188,7 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     // Locked, so two admins changing one order at once are recorded one after the other.
     const [current] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
       .where(eq(orders.id, input.orderId))
       .for("update");
@@ -199,6 +200,8 @@ export async function changeOrderStatus(
       .update(orders)
       .set({ status: input.status, updatedAt: sql`now()` })
       .where(eq(orders.id, input.orderId));
+    // Confirmed now: the order gets its invoice number in this change's transaction.
+    await invoiceIfConfirmed(tx, input.orderId, [input.status, current.paymentStatus], new Date());
     await tx.insert(orderEvents).values({
       orderId: input.orderId,
       actorUserId: actor.userId,

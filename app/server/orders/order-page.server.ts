@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { isConfirmedOrder } from "#app/lib/invoice.ts";
 import { toCents } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
 import type { BuyerOrder } from "#app/lib/orders.ts";
@@ -59,6 +60,7 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
       paymentAmount: orders.paymentAmount,
       paidOn: orders.paidOn,
       ...deliveryColumns,
+      invoiceNumber: orders.invoiceNumber,
     })
     .from(orders)
     .where(eq(orders.accessTokenHash, hashOrderPageToken(token)))
@@ -95,5 +97,7 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
     subtotalCents,
     delivery,
     totalCents: subtotalCents + (delivery?.amountCents ?? 0),
+    invoiceAvailable:
+      order.invoiceNumber !== null && isConfirmedOrder(order.status, order.paymentStatus),
   };
 }

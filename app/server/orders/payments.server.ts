@@ -16,6 +16,7 @@ import {
 } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 import { getOrder, mailOrderData } from "./admin-orders.server.ts";
+import { invoiceIfConfirmed } from "./invoice-number.server.ts";
 
 /*
  * An order's payment (decision 014), beside its status: awaiting contact → payment arranged
@@ -115,6 +116,7 @@ export async function changeOrderPayment(
     const [current] = await tx
       .select({
         createdAt: orders.createdAt,
+        status: orders.status,
         paymentStatus: orders.paymentStatus,
         paymentMethod: orders.paymentMethod,
         paymentReference: orders.paymentReference,
@@ -153,6 +155,8 @@ export async function changeOrderPayment(
       .update(orders)
       .set({ ...next, paymentArrangedAt: arrangedAt, updatedAt: now })
       .where(eq(orders.id, input.orderId));
+    // Confirmed now: the order gets its invoice number in this change's transaction.
+    await invoiceIfConfirmed(tx, input.orderId, [current.status, change.status], now);
 
     const notify = Boolean(input.notifyCustomer) && change.status !== "awaiting_contact";
     if (notify) {

@@ -1,6 +1,6 @@
-import { ArrowLeftIcon, PackageXIcon } from "lucide-react";
+import { ArrowLeftIcon, FileTextIcon, PackageXIcon } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
-import { data, Link, useFetcher, useLocation } from "react-router";
+import { data, Form, Link, useFetcher, useLocation } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { OrderStatusBadge } from "#app/components/admin/order-status-badge.tsx";
 import { OrderDeliveryControl } from "#app/components/admin/orders/delivery-control.tsx";
@@ -215,6 +215,13 @@ export default function OrderDetailPage({ loaderData, actionData }: Route.Compon
           <span className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={order.status} />
             <PaymentStatusBadge status={order.paymentStatus} />
+            {/* docs/product.md §3.9 "Invoice": issues its number if it has none, then opens it. */}
+            <Form method="post" action={`/admin/orders/${order.id}/invoice`} reloadDocument>
+              <Button type="submit" variant="outline" size="sm">
+                <FileTextIcon aria-hidden="true" />
+                Invoice
+              </Button>
+            </Form>
           </span>
         }
       />
