@@ -65,6 +65,8 @@ describe("loadEnv", () => {
       /ADMIN_PASSWORD ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     ],
     [{ ...EFT, EFT_BRANCH_CODE: "25065" }, /EFT_BRANCH_CODE must be the 6-digit branch code/],
+    [{ VAT_NUMBER: "123456789" }, /VAT_NUMBER must be the 10-digit VAT number/],
+    [{ VAT_NUMBER: "5123456789" }, /VAT_NUMBER must be the 10-digit VAT number/],
     [{ ...EFT, EFT_ACCOUNT_NUMBER: "62-00" }, /EFT_ACCOUNT_NUMBER must be the account number/],
     [
       { EFT_ACCOUNT_NAME: "Kwezi", EFT_BANK_NAME: "FNB" },
