@@ -19,6 +19,8 @@ describe("redactUrl", () => {
     // The buyer's order page (decision 014).
     [`/orders/${ORDER_TOKEN}`, "/orders/[redacted]"],
     [`/orders/${ORDER_TOKEN}.data?_routes=x`, "/orders/[redacted].data?_routes=x"],
+    // The order's invoice (docs/product.md §3.9 "Invoice") hangs off the same token.
+    [`/orders/${ORDER_TOKEN}/invoice`, "/orders/[redacted]/invoice"],
     // A password reset link (decision 034).
     [`/admin/reset-password/${ORDER_TOKEN}`, "/admin/reset-password/[redacted]"],
     [`/admin/reset-password/${ORDER_TOKEN}.data`, "/admin/reset-password/[redacted].data"],
