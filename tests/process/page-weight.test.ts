@@ -107,7 +107,7 @@ function summary(path: string, transfers: Transfer[]) {
   const total = transfers.reduce((sum, { bytes }) => sum + bytes, 0);
   const parts = [...byType].map(([type, bytes]) => `${type} ${(bytes / KB).toFixed(1)}`);
   console.info(
-    `${path}: ${(total / KB).toFixed(1)} KB in ${transfers.length} requests (${parts.join(", ")})`,
+    `${path}: ${(total / KB).toFixed(1)} KB (${total} bytes) in ${transfers.length} requests (${parts.join(", ")})`,
   );
   if (process.env.PAGE_WEIGHT_DETAIL)
     for (const t of transfers) console.info(`  ${t.type} ${t.bytes} ${t.url}`);
