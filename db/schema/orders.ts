@@ -315,9 +315,6 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index("order_events_order_id_idx").on(t.orderId, t.createdAt),
-    check(
-      "order_events_kind_known",
-      sql`${t.kind} in ('status', 'note', 'payment', 'delivery')`,
-    ),
+    check("order_events_kind_known", sql`${t.kind} in ('status', 'note', 'payment', 'delivery')`),
   ],
 );

@@ -17,7 +17,6 @@ import { createOrder } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
  * docs/product.md §3.9 "Delivery": once agreed, the owner records a collection or a delivery
@@ -294,17 +293,5 @@ describe("the delivery form through the route handler", () => {
     );
     expect([302, 303, 401, 403]).toContain(asUser.status);
     expect((await getOrder(services.db, order.id))!.delivery).toBeNull();
-  });
-});
-
-describe("a database without delivery (before migration 0014)", () => {
-  it("reads old orders as not agreed", async () => {
-    const fresh = await createTestDatabase();
-    try {
-      const order = await createOrder(fresh.db);
-      expect((await getOrder(fresh.db, order.id))!.delivery).toBeNull();
-    } finally {
-      await fresh.close();
-    }
   });
 });

@@ -52,7 +52,9 @@ test("the admin prints the invoice to an A4 PDF; the buyer's page links it once 
   try {
     const main = await openOrderAsAdmin(admin.page, customer.name);
     await main.getByRole("combobox", { name: "Status" }).selectOption("processing");
-    await expect(admin.page.getByText("Order status has been updated to processing.")).toBeVisible();
+    await expect(
+      admin.page.getByText("Order status has been updated to processing."),
+    ).toBeVisible();
     await main.getByRole("button", { name: "Invoice" }).click();
     await expect(admin.page).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}\/invoice$/);
     const document = admin.page.getByRole("main");
