@@ -198,13 +198,21 @@ describe("the invoice document", () => {
     expect(invoice.vat).toBeNull();
   });
 
-  it("the admin's page redirects to the order until a number is issued; a POST issues it", async () => {
+  it("the admin's page offers to issue a number until there is one; a POST issues it", async () => {
     const order = await createOrder(services.db);
     const before = await app.request(`/admin/orders/${order.id}/invoice`, {
       headers: { Cookie: cookie },
     });
-    expect(before.status).toBe(302);
-    expect(before.headers.get("location")).toBe(`/admin/orders/${order.id}`);
+    expect(before.status).toBe(200);
+    const html = await before.text();
+    expect(html).toContain("has no invoice yet");
+    expect(html).toContain("Issue the invoice");
+    expect(await invoiceNumberOf(order.id)).toBeNull();
+    const unknown = await app.request(
+      "/admin/orders/00000000-0000-4000-8000-000000000000/invoice",
+      { headers: { Cookie: cookie } },
+    );
+    expect(unknown.status).toBe(404);
     const posted = await app.postForm(
       `/admin/orders/${order.id}/invoice`,
       {},

@@ -8,7 +8,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "#app/lib/validation/account.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
-import { PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
+import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import {
   PASSWORD_OR_CODE_MESSAGE,
@@ -580,6 +580,20 @@ TARGETS.push(
   },
   {
     pattern: "admin/orders/:id",
+    variant: "delivery",
+    path: () => `/admin/orders/${fixture.orderId}`,
+    admin: true,
+    fields: {
+      intent: field("enum", "delivery"),
+      delivery: field("enum", "delivery"),
+      amount: field("price", "120.00"),
+      courier: field("text", "The Courier Guy", true),
+      reference: field("text", "TCG123", true),
+    },
+    messages: [...Object.values(DELIVERY_MESSAGES), "Please choose one of the order statuses."],
+  },
+  {
+    pattern: "admin/orders/:id",
     variant: "status",
     path: () => `/admin/orders/${fixture.orderId}`,
     admin: true,
@@ -631,10 +645,11 @@ TARGETS.push(
 );
 
 /**
- * Actions with no input to break: signing out, and the backup download (whatever it is sent,
- * an admin gets the backup: admin-backup-download.test.ts).
+ * Actions with no input to break: signing out, the backup download (whatever it is sent, an
+ * admin gets the backup: admin-backup-download.test.ts), and issuing an order's invoice
+ * (whatever it is sent, the order gets its number: order-invoice.test.ts).
  */
-export const INPUTLESS = ["admin/logout", "admin/system/backup"];
+export const INPUTLESS = ["admin/logout", "admin/system/backup", "admin/orders/:id/invoice"];
 
 /** A fresh database with an admin, a product, categories, an order and a quote request. */
 export async function startActionFixture() {
