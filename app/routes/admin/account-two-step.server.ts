@@ -63,6 +63,41 @@ const answer = (
   return data<TwoStepActionResult>({ ...body, toast: shown }, init);
 };
 
+/**
+ * A code (or password) the rules refused, on the form's one secret field, which is never sent
+ * back: too many attempts (429, with Retry-After) or a wrong one (400).
+ */
+function refusedAnswer(
+  twoStepForm: "totp-confirm" | "two-step-off",
+  reply: (options: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+  }) => SubmissionResult<string[]>,
+  field: string,
+  refusal: { kind: "rate-limited"; retryAfterSeconds: number } | { kind: "wrong"; message: string },
+) {
+  if (refusal.kind === "rate-limited") {
+    return answer(
+      {
+        twoStepForm,
+        result: reply({
+          formErrors: [tooManyAttemptsMessage(refusal.retryAfterSeconds)],
+          hideFields: [field],
+        }),
+      },
+      { status: 429, headers: { "Retry-After": String(refusal.retryAfterSeconds) } },
+    );
+  }
+  return answer(
+    {
+      twoStepForm,
+      result: reply({ fieldErrors: { [field]: [refusal.message] }, hideFields: [field] }),
+    },
+    { status: 400 },
+  );
+}
+
 export async function twoStepAction(
   context: Readonly<RouterContextProvider>,
   me: SessionUser,
@@ -114,27 +149,12 @@ export async function twoStepAction(
     });
     switch (outcome.kind) {
       case "rate-limited":
-        return answer(
-          {
-            twoStepForm: form,
-            result: submission.reply({
-              formErrors: [tooManyAttemptsMessage(outcome.retryAfterSeconds)],
-              hideFields: ["code"],
-            }),
-          },
-          { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-        );
+        return refusedAnswer(form, submission.reply, "code", outcome);
       case "wrong-code":
-        return answer(
-          {
-            twoStepForm: form,
-            result: submission.reply({
-              fieldErrors: { code: [WRONG_CODE_MESSAGE] },
-              hideFields: ["code"],
-            }),
-          },
-          { status: 400 },
-        );
+        return refusedAnswer(form, submission.reply, "code", {
+          kind: "wrong",
+          message: WRONG_CODE_MESSAGE,
+        });
       case "not-started":
         return answer(
           {
@@ -174,27 +194,12 @@ export async function twoStepAction(
   });
   switch (outcome.kind) {
     case "rate-limited":
-      return answer(
-        {
-          twoStepForm: form,
-          result: submission.reply({
-            formErrors: [tooManyAttemptsMessage(outcome.retryAfterSeconds)],
-            hideFields: ["passwordOrCode"],
-          }),
-        },
-        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
+      return refusedAnswer(form, submission.reply, "passwordOrCode", outcome);
     case "wrong":
-      return answer(
-        {
-          twoStepForm: form,
-          result: submission.reply({
-            fieldErrors: { passwordOrCode: [WRONG_PASSWORD_OR_CODE_MESSAGE] },
-            hideFields: ["passwordOrCode"],
-          }),
-        },
-        { status: 400 },
-      );
+      return refusedAnswer(form, submission.reply, "passwordOrCode", {
+        kind: "wrong",
+        message: WRONG_PASSWORD_OR_CODE_MESSAGE,
+      });
     case "not-on":
       return answer(
         { twoStepForm: form, notice: { title: "Error", message: "Two-step sign-in is off." } },

@@ -229,24 +229,42 @@ export async function finishPasskeyRegistration(
       .onConflictDoNothing()
       .returning({ id: passkeys.id });
     if (!row) return { kind: "duplicate" } as const;
-    await recordAudit(tx, actorOf(user), {
-      action: "user.passkey-add",
-      entity: "user",
-      entityId: user.userId,
-      details: { passkey: input.name },
+    await recordPasskeyChange(tx, env, user, {
+      how: "added",
+      name: input.name,
+      clientAddress: input.clientAddress,
+      at: now,
     });
-    await queueMessages(
-      tx,
-      passkeyChangedMessage(env, {
-        to: user.email,
-        at: now,
-        clientAddress: input.clientAddress,
-        how: "added",
-        name: input.name,
-      }),
-    );
     return { kind: "added", id: row.id } as const;
   });
+}
+
+/**
+ * A passkey added or removed: audited and e-mailed to the account's owner in the change's
+ * transaction (decision 036), so a passkey planted from a stolen session reaches their inbox.
+ */
+async function recordPasskeyChange(
+  tx: AppServices["db"],
+  env: AppServices["env"],
+  user: SessionUser,
+  change: { how: "added" | "removed"; name: string; clientAddress: string; at: Date },
+) {
+  await recordAudit(tx, actorOf(user), {
+    action: change.how === "added" ? "user.passkey-add" : "user.passkey-remove",
+    entity: "user",
+    entityId: user.userId,
+    details: { passkey: change.name },
+  });
+  await queueMessages(
+    tx,
+    passkeyChangedMessage(env, {
+      to: user.email,
+      at: change.at,
+      clientAddress: change.clientAddress,
+      how: change.how,
+      name: change.name,
+    }),
+  );
 }
 
 /** Deletes the matching challenge and returns it when it was still valid (single use). */
@@ -315,22 +333,12 @@ export async function removePasskey(
       .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, user.userId)))
       .returning({ name: passkeys.name });
     if (!removed) return { kind: "not-found" } as const;
-    await recordAudit(tx, actorOf(user), {
-      action: "user.passkey-remove",
-      entity: "user",
-      entityId: user.userId,
-      details: { passkey: removed.name },
+    await recordPasskeyChange(tx, env, user, {
+      how: "removed",
+      name: removed.name,
+      clientAddress: input.clientAddress,
+      at: now,
     });
-    await queueMessages(
-      tx,
-      passkeyChangedMessage(env, {
-        to: user.email,
-        at: now,
-        clientAddress: input.clientAddress,
-        how: "removed",
-        name: removed.name,
-      }),
-    );
     return { kind: "removed" } as const;
   });
 }

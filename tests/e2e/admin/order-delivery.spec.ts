@@ -1,8 +1,10 @@
-import { simpleParser } from "mailparser";
 import { axe, expect, test } from "#tests/playwright-utils.ts";
-import { sendCheckout } from "../helpers/forms.ts";
-import { addFromList, openAdmin, openOrderAsAdmin, uniqueTag } from "../site/shop-helpers.ts";
-import { findEmail } from "./operations-helpers.ts";
+import {
+  openAdmin,
+  openOrderAsAdmin,
+  orderKeyringAndFindOrderPage,
+  uniqueTag,
+} from "../site/shop-helpers.ts";
 
 /*
  * docs/product.md §3.9 "Delivery": the owner records the delivery agreed with the buyer on the
@@ -16,17 +18,7 @@ test("the owner records delivery and the new total shows on the admin's page and
   test.setTimeout(120_000);
   const tag = uniqueTag();
   const customer = { name: `Sizwe Delivery ${tag}`, email: `sizwe.${tag}@example.co.za` };
-  await page.goto("/crafts");
-  await addFromList(page, "Custom Name Keyring");
-  await page.goto("/checkout");
-  await sendCheckout(page, { name: customer.name, email: customer.email, phone: "082 123 4567" });
-  await expect(page.getByText("Order placed successfully")).toBeVisible();
-  const confirmation = await simpleParser(
-    await findEmail("order.customer", (eml) => eml.includes(customer.email)),
-  );
-  const orderPage = new URL(
-    confirmation.text!.match(/https?:\/\/[^\s]+\/orders\/[A-Za-z0-9_-]{43}/)![0],
-  ).pathname;
+  const orderPage = await orderKeyringAndFindOrderPage(page, customer);
 
   const admin = await openAdmin(browser);
   try {

@@ -2,11 +2,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import { axe, expect, test } from "#tests/playwright-utils.ts";
-import { sendCheckout } from "../helpers/forms.ts";
-import { addFromList, openAdmin, openOrderAsAdmin, uniqueTag } from "../site/shop-helpers.ts";
-import { findEmail } from "./operations-helpers.ts";
+import {
+  openAdmin,
+  openOrderAsAdmin,
+  orderKeyringAndFindOrderPage,
+  uniqueTag,
+} from "../site/shop-helpers.ts";
 
 /*
  * docs/product.md §3.9 "Invoice": the admin opens the order's invoice from its page and prints
@@ -31,17 +33,7 @@ test("the admin prints the invoice to an A4 PDF; the buyer's page links it once 
   test.setTimeout(120_000);
   const tag = uniqueTag();
   const customer = { name: `Lerato Invoice ${tag}`, email: `lerato.${tag}@example.co.za` };
-  await page.goto("/crafts");
-  await addFromList(page, "Custom Name Keyring");
-  await page.goto("/checkout");
-  await sendCheckout(page, { name: customer.name, email: customer.email, phone: "082 123 4567" });
-  await expect(page.getByText("Order placed successfully")).toBeVisible();
-  const confirmation = await simpleParser(
-    await findEmail("order.customer", (eml) => eml.includes(customer.email)),
-  );
-  const orderPage = new URL(
-    confirmation.text!.match(/https?:\/\/[^\s]+\/orders\/[A-Za-z0-9_-]{43}/)![0],
-  ).pathname;
+  const orderPage = await orderKeyringAndFindOrderPage(page, customer);
 
   // Not confirmed yet: the buyer's page has no invoice.
   await page.goto(orderPage);

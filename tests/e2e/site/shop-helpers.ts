@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Browser, Locator, Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import {
   axe,
   E2E_ADMIN,
@@ -9,6 +10,8 @@ import {
   WCAG_AA_TAGS,
   waitUntilHydrated,
 } from "#tests/playwright-utils.ts";
+import { findEmail } from "../admin/operations-helpers.ts";
+import { sendCheckout } from "../helpers/forms.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
@@ -118,4 +121,25 @@ export async function deleteProductAsAdmin(admin: Page, name: string) {
   await expect(
     admin.locator("[data-sonner-toast]").filter({ hasText: "Product deleted" }),
   ).toBeVisible();
+}
+
+/**
+ * A visitor orders one Custom Name Keyring through the shop as `customer` (optionally with a
+ * note), and this returns the path of their private order page from the confirmation e-mail.
+ */
+export async function orderKeyringAndFindOrderPage(
+  page: Page,
+  customer: { name: string; email: string; note?: string },
+): Promise<string> {
+  await page.goto("/crafts");
+  await addFromList(page, "Custom Name Keyring");
+  await page.goto("/checkout");
+  await sendCheckout(page, { ...customer, phone: "082 123 4567" });
+  await expect(page.getByText("Order placed successfully")).toBeVisible();
+  const confirmation = await simpleParser(
+    await findEmail("order.customer", (eml) => eml.includes(customer.email)),
+  );
+  const link = confirmation.text?.match(/https?:\/\/[^\s]+\/orders\/[A-Za-z0-9_-]{43}/)?.[0];
+  expect(link, "the confirmation links to the order page").toBeTruthy();
+  return new URL(link!).pathname;
 }

@@ -109,38 +109,29 @@ export function OrderDeliveryControl({
             />
           </Field>
         </div>
-        <div data-delivery-only="">
-          <Field
-            reserveErrorSpace
-            label="Courier (optional)"
-            id={fields.courier.id}
-            errors={fields.courier.errors}
-            errorId={fields.courier.errorId}
-          >
-            <Input
-              {...getInputProps(fields.courier, { type: "text" })}
-              key={fields.courier.key}
-              maxLength={DELIVERY_TEXT_MAX_LENGTH}
-              autoComplete="off"
-            />
-          </Field>
-        </div>
-        <div data-delivery-only="">
-          <Field
-            reserveErrorSpace
-            label="Tracking reference (optional)"
-            id={fields.reference.id}
-            errors={fields.reference.errors}
-            errorId={fields.reference.errorId}
-          >
-            <Input
-              {...getInputProps(fields.reference, { type: "text" })}
-              key={fields.reference.key}
-              maxLength={DELIVERY_TEXT_MAX_LENGTH}
-              autoComplete="off"
-            />
-          </Field>
-        </div>
+        {(
+          [
+            [fields.courier, "Courier (optional)"],
+            [fields.reference, "Tracking reference (optional)"],
+          ] as const
+        ).map(([meta, label]) => (
+          <div key={meta.name} data-delivery-only="">
+            <Field
+              reserveErrorSpace
+              label={label}
+              id={meta.id}
+              errors={meta.errors}
+              errorId={meta.errorId}
+            >
+              <Input
+                {...getInputProps(meta, { type: "text" })}
+                key={meta.key}
+                maxLength={DELIVERY_TEXT_MAX_LENGTH}
+                autoComplete="off"
+              />
+            </Field>
+          </div>
+        ))}
       </div>
       <p className="mb-3 text-sm text-muted-foreground">
         The order total becomes the items plus the delivery charge, on the buyer's order page and in
