@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "#app/lib/csv.ts";
 import { ORDER_STATUS_LABELS } from "#app/lib/order-status.ts";
 import { axe, expect, test } from "#tests/playwright-utils.ts";
+import { uniquePhone } from "../helpers/forms.ts";
 import { placeOrder, submitQuoteRequest, subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -18,7 +19,7 @@ const TAG = uniqueTag("dash");
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   // Rows of every kind, so that no card compares 0 with 0 even when this spec runs alone.
-  await placeOrder({ name: `Dash ${TAG}`, email: `${TAG}@example.co.za`, phone: "0821234567" });
+  await placeOrder({ name: `Dash ${TAG}`, email: `${TAG}@example.co.za`, phone: uniquePhone() });
   await subscribe(`${TAG}@example.co.za`);
   await submitQuoteRequest({
     name: `Dash ${TAG}`,

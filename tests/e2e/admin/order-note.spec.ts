@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
 import { expect, test, waitUntilHydrated } from "#tests/playwright-utils.ts";
-import { sendCheckout } from "../helpers/forms.ts";
+import { sendCheckout, uniquePhone } from "../helpers/forms.ts";
 import { addFromList, openAdmin, openOrderAsAdmin, uniqueTag } from "../site/shop-helpers.ts";
 import { findEmail } from "./operations-helpers.ts";
 
@@ -27,7 +27,7 @@ test("a note left at checkout reaches the staff alert, the order's dialog and it
   await sendCheckout(page, {
     name: customer.name,
     email: customer.email,
-    phone: "082 123 4567",
+    phone: uniquePhone(),
     note,
   });
   await expect(page.getByText("Order placed successfully")).toBeVisible();

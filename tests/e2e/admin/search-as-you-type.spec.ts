@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import type { Locator, Page, Request } from "@playwright/test";
 import { axe, expect, test, toast, waitUntilHydrated } from "#tests/playwright-utils.ts";
+import { uniquePhone } from "../helpers/forms.ts";
 import {
   placeOrder,
   signUp,
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   await Promise.all(
     (["alpha", "bravo"] as const).flatMap((who) => [
       // A phone of its own: the checkout limits orders per phone number.
-      placeOrder({ name: `Typer ${who}`, email: emailOf(who), phone: randomPhone() }),
+      placeOrder({ name: `Typer ${who}`, email: emailOf(who), phone: uniquePhone() }),
       subscribe(emailOf(who)),
       submitQuoteRequest({
         name: `Typer ${who}`,
@@ -37,11 +37,6 @@ test.beforeAll(async () => {
     ]),
   );
 });
-
-function randomPhone() {
-  const digits = (n: number) => String(crypto.randomInt(10 ** n)).padStart(n, "0");
-  return `083 ${digits(3)} ${digits(4)}`;
-}
 
 /** Rows of a table that hold cells (not the header row). */
 const tableRows = (table: Locator) =>

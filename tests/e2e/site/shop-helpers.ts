@@ -11,7 +11,7 @@ import {
   waitUntilHydrated,
 } from "#tests/playwright-utils.ts";
 import { findEmail } from "../admin/operations-helpers.ts";
-import { sendCheckout } from "../helpers/forms.ts";
+import { sendCheckout, uniquePhone } from "../helpers/forms.ts";
 
 /** WCAG 2.2 AA through axe: no violations. */
 export async function expectNoAxeViolations(page: Page) {
@@ -134,7 +134,7 @@ export async function orderKeyringAndFindOrderPage(
   await page.goto("/crafts");
   await addFromList(page, "Custom Name Keyring");
   await page.goto("/checkout");
-  await sendCheckout(page, { ...customer, phone: "082 123 4567" });
+  await sendCheckout(page, { ...customer, phone: uniquePhone() });
   await expect(page.getByText("Order placed successfully")).toBeVisible();
   const confirmation = await simpleParser(
     await findEmail("order.customer", (eml) => eml.includes(customer.email)),
