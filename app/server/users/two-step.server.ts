@@ -31,8 +31,8 @@ export const TOTP_WINDOW = 1;
 
 /**
  * The one answer to "does this account have two-step sign-in?" (docs/product.md §3.15): the
- * owner's policy (REQUIRE_ADMIN_2FA), User Access's badge and sign-in all ask here. Another
- * kind of second step (a passkey, say) is added to this query, and every caller follows.
+ * owner's policy (REQUIRE_ADMIN_2FA), User Access's badge and sign-in all ask here. A passkey
+ * does not count (decision 036): that account's password still signs in by itself.
  */
 export async function usersWithTwoStepSignIn(
   db: Database,
