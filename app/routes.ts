@@ -44,6 +44,8 @@ export default [
     route("quote-requests/export.csv", "routes/admin/quote-requests-export.ts"),
     // The audit log as recorded (raw actions and details), for other tools.
     route("audit/export.csv", "routes/admin/audit-export.ts"),
+    // A person's data as JSON (docs/product.md §3.16), guarded like every admin route.
+    route("personal-data/export.json", "routes/admin/personal-data-export.ts"),
     // The whole shop as one file (decision 019): a streamed download, like the CSVs.
     route("system/backup", "routes/admin/system-backup.ts"),
     route("orders/:id/invoice", "routes/admin/orders/invoice.tsx"),
@@ -71,6 +73,8 @@ export default [
       route("system", "routes/admin/system.tsx"),
       // Beyond the original: the admin's own password and sessions (docs/product.md §3.13).
       route("account", "routes/admin/account.tsx"),
+      // Beyond the original: a person's data, exported or erased (docs/product.md §3.16).
+      route("personal-data", "routes/admin/personal-data.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -17,6 +17,7 @@ export const ADMIN_TOOLS = [
   { to: "/admin/held", label: "Held as Possible Spam" },
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/audit", label: "Audit Log" },
+  { to: "/admin/personal-data", label: "Personal Data" },
   { to: "/admin/system", label: "System" },
 ] as const;
 

@@ -28,7 +28,7 @@ const where = `${COMPANY.address.street}, ${COMPANY.address.suburb}, ${COMPANY.a
 
 export const PRIVACY_POLICY: LegalDocument = {
   title: "Privacy Policy",
-  lastUpdated: "2026-11-25",
+  lastUpdated: "2026-11-28",
   intro: `${COMPANY.legalName} ("we", "us") respects your privacy. This policy explains what personal information our website collects, why, how long we keep it and the rights you have under the Protection of Personal Information Act, 2013 (POPIA). We are the responsible party for this information.`,
   sections: [
     {
@@ -57,7 +57,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       heading: "How long we keep it",
       items: [
         "Quote requests and contact messages: up to 24 months after our last contact with you, unless they lead to a contract.",
-        "Orders: five years, as required by tax and accounting law.",
+        "Orders: five years, as required by tax and accounting law. If you ask us to delete your information, we keep the order itself for that time with your name, e-mail address and phone number removed.",
         "Newsletter subscriptions: until you unsubscribe. Unsubscribing deletes your address, its consent record and our copies of the e-mails about it at once.",
         "Copies of the e-mails our website sends (to you, or to us about your request): 90 days, so that we can check they were delivered; then they are deleted. If we erase your request at your wish, they go with it.",
       ],

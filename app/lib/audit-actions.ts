@@ -38,6 +38,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.passkey-rename": "User: passkey renamed",
   "user.passkey-remove": "User: passkey removed",
   "system.backup": "System: backup taken",
+  "person.export": "Personal data: downloaded",
+  "person.erase": "Personal data: erased",
 };
 
 /** "quote_request" → "Quote request". */

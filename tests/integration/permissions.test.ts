@@ -15,6 +15,7 @@ import {
   products,
   sessions,
 } from "#db/schema/index.ts";
+import { dataPath as dataPathOf } from "#tests/setup/action-targets.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { databaseFingerprint } from "#tests/setup/db-fingerprint.ts";
@@ -59,6 +60,9 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/system": () => "/admin/system",
   "admin/system/backup": () => "/admin/system/backup",
   "admin/account": () => "/admin/account",
+  "admin/personal-data": () => "/admin/personal-data?email=buyer%40example.com",
+  "admin/personal-data/export.json": () =>
+    "/admin/personal-data/export.json?email=buyer%40example.com",
 };
 
 /**
@@ -82,6 +86,11 @@ const RESOURCE_ROUTES: Record<
   },
   "admin/quote-requests/export.csv": { contentType: /^text\/csv/, contains: "canary-quote-4d1f" },
   "admin/audit/export.csv": { contentType: /^text\/csv/, contains: "canary-audit-4d1f" },
+  // A person's data (docs/product.md §3.16): the seeded order is buyer@example.com's.
+  "admin/personal-data/export.json": {
+    contentType: /^application\/json/,
+    contains: "canary-customer-4d1f",
+  },
   // The whole shop as one backup file (decision 019), asked for with a POST.
   "admin/system/backup": {
     contentType: /^application\/gzip$/,
@@ -199,7 +208,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle.close());
 
-const dataPath = (page: string) => `${page}.data`;
+/** A page's data request; a query string (a search, say) stays after `.data`. */
+const dataPath = (page: string) => dataPathOf(page);
 
 /**
  * A single-fetch data request that names the routes whose loaders run (`?_routes=`), as React
@@ -207,7 +217,7 @@ const dataPath = (page: string) => `${page}.data`;
  * the layout's guard does not, so each loader must guard itself.
  */
 const targetedDataPath = (page: string, id: string) =>
-  `${dataPath(page)}?${new URLSearchParams({ _routes: id })}`;
+  `${dataPath(page)}${page.includes("?") ? "&" : "?"}${new URLSearchParams({ _routes: id })}`;
 
 /**
  * A refused POST: a redirect to the login page (a page POST: 302; a data POST: 202 with the

@@ -10,6 +10,7 @@ import {
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
 import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
+import { PERSONAL_DATA_MESSAGES } from "#app/lib/validation/personal-data.ts";
 import {
   PASSWORD_OR_CODE_MESSAGE,
   SIGN_IN_CODE_MESSAGE,
@@ -643,6 +644,23 @@ TARGETS.push(
     ],
   },
 );
+
+TARGETS.push({
+  pattern: "admin/personal-data",
+  path: () => "/admin/personal-data",
+  admin: true,
+  fields: {
+    intent: field("enum", "erase"),
+    email: field("email", "nobody.here@example.com"),
+    confirm: field("enum", "on"),
+  },
+  messages: [
+    ...Object.values(PERSONAL_DATA_MESSAGES),
+    INCOMPLETE_FORM_MESSAGE,
+    "Personal data erased",
+    "admin's account",
+  ],
+});
 
 /**
  * Actions with no input to break: signing out, the backup download (whatever it is sent, an

@@ -13,6 +13,7 @@ import {
   SendIcon,
   ShieldAlertIcon,
   ShoppingBagIcon,
+  UserSearchIcon,
   UsersIcon,
   XIcon,
 } from "lucide-react";
@@ -35,6 +36,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/admin/email": SendIcon,
   "/admin/audit": HistoryIcon,
   "/admin/system": DatabaseBackupIcon,
+  "/admin/personal-data": UserSearchIcon,
 };
 
 function SectionLinks({

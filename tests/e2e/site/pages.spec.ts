@@ -278,7 +278,7 @@ test("/privacy and /terms show the day their text last changed and cover POPIA",
   await page.goto("/privacy");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-  await expect(page.getByText("Last updated: 25 November 2026")).toBeVisible();
+  await expect(page.getByText("Last updated: 28 November 2026")).toBeVisible();
   await expect(page.getByRole("heading", { name: "How to unsubscribe" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your rights" })).toBeVisible();
   await page.goto("/terms");
