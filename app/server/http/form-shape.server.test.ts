@@ -383,6 +383,8 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     paidOn: "value",
     notify: "value",
   },
+  "personal-data.ts ErasePersonalDataSchema": { intent: "value", email: "value", confirm: "value" },
+  "personal-data.ts PersonalDataLookupSchema": { email: "value" },
   "quote-requests.ts QuoteRequestActionSchema": {
     intent: "value",
     requestId: "value",
