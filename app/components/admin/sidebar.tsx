@@ -140,8 +140,10 @@ export function AdminSidebar({ email }: { email?: string }) {
       <nav
         id={menuId}
         aria-label="Admin"
+        // A laptop's short screen cannot always hold every link and Sign Out: the bar scrolls
+        // inside its own dark background instead of running out of it.
         className={cn(
-          "flex-col gap-6 bg-ink p-4 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0",
+          "flex-col gap-6 bg-ink p-4 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:w-64 lg:shrink-0 lg:overflow-y-auto",
           open ? "flex" : "hidden",
         )}
       >
