@@ -28,13 +28,9 @@ export const ERASED = { name: "Erased customer", email: "erased", phone: "erased
 const matches = (column: Parameters<typeof sql>[1], email: string) =>
   sql`lower(${column}) = ${email}`;
 
-/** The address as it is matched: trimmed, lower case; null for something that is not one. */
-export function personalDataKey(email: string): string | null {
-  const key = email.trim().toLowerCase();
-  return key.length > 0 && key.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(key) ? key : null;
-}
-
-export async function findPersonalData(db: Database, email: string) {
+/** Everything stored about the address (matched trimmed, in any letter case). */
+export async function findPersonalData(db: Database, address: string) {
+  const email = address.trim().toLowerCase();
   const subscriber = await db
     .select({
       id: newsletterSubscribers.id,
@@ -171,8 +167,9 @@ export type EraseResult =
 export async function erasePersonalData(
   db: Database,
   actor: AuditActor,
-  email: string,
+  address: string,
 ): Promise<EraseResult> {
+  const email = address.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const data = await findPersonalData(tx, email);
     if (data.account?.isAdmin) return { ok: false as const, reason: "admin-account" as const };
