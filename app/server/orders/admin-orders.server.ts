@@ -17,7 +17,7 @@ import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
 import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
-import { deliveryColumns, deliveryOf } from "./delivery.server.ts";
+import { deliveryColumns, deliveryOf, totalWithDeliveryCents } from "./delivery.server.ts";
 import { invoiceIfConfirmed } from "./invoice-number.server.ts";
 import { summaryColumns, totalsOf } from "./order-list.server.ts";
 
@@ -84,7 +84,7 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
     itemCount: totals.get(orderId)?.itemCount ?? 0,
     subtotalCents,
     delivery,
-    totalCents: subtotalCents + (delivery?.amountCents ?? 0),
+    totalCents: totalWithDeliveryCents(subtotalCents, deliveryAmount),
     payment: {
       status: row.paymentStatus,
       method: paymentMethod,

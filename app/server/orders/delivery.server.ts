@@ -43,6 +43,14 @@ export function deliveryOf(row: DeliveryRow): OrderDelivery | null {
   };
 }
 
+/**
+ * What the buyer pays, in cents: the lines' sum plus the delivery charge once agreed (stored as
+ * numeric text, or null while "To be calculated"). Every total shown is this one.
+ */
+export function totalWithDeliveryCents(itemsCents: number, deliveryAmount: string | null): number {
+  return itemsCents + (deliveryAmount === null ? 0 : toCents(deliveryAmount));
+}
+
 export type DeliveryChangeResult =
   | { ok: true; delivery: OrderDelivery | null; changed: boolean }
   | { ok: false; reason: "not-found" | "invalid" };

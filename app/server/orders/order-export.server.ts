@@ -6,6 +6,7 @@ import { DELIVERY_METHOD_LABELS } from "#app/lib/orders.ts";
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS } from "#app/lib/payment-status.ts";
 import { orderItems, orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
+import { totalWithDeliveryCents } from "./delivery.server.ts";
 import { NEWEST_FIRST, orderFilterCondition } from "./order-list.server.ts";
 
 /* The orders list's CSV export (/admin/orders/export): one record per order line. */
@@ -141,9 +142,8 @@ export async function* orderExportBatches(
       ];
       const orderLines = linesOf.get(order.id);
       // The order's total includes delivery once it is agreed (docs/product.md §3.9).
-      const deliveryCents = order.deliveryAmount === null ? 0 : toCents(order.deliveryAmount);
       const withDelivery = (itemsTotal: string) =>
-        centsToDecimal(toCents(itemsTotal) + deliveryCents);
+        centsToDecimal(totalWithDeliveryCents(toCents(itemsTotal), order.deliveryAmount));
       const tail = [
         order.note ?? "",
         order.deliveryMethod ? DELIVERY_METHOD_LABELS[order.deliveryMethod] : "",

@@ -19,6 +19,7 @@ import {
 } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { likePattern } from "../db/search.server.ts";
+import { totalWithDeliveryCents } from "./delivery.server.ts";
 
 /*
  * The admin's order list (docs/product.md §3.8 /admin/orders, §9 "Orders per page"): search, filter,
@@ -496,9 +497,7 @@ export async function listOrders(
     orders: rows.map(({ deliveryAmount, ...row }) => ({
       ...row,
       itemCount: totals.get(row.id)?.itemCount ?? 0,
-      totalCents:
-        (totals.get(row.id)?.totalCents ?? 0) +
-        (deliveryAmount === null ? 0 : toCents(deliveryAmount)),
+      totalCents: totalWithDeliveryCents(totals.get(row.id)?.totalCents ?? 0, deliveryAmount),
     })),
     total,
     totalIsExact: exact,

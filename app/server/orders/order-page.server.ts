@@ -7,7 +7,7 @@ import type { BuyerOrder } from "#app/lib/orders.ts";
 import { orders } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { orderLines } from "./admin-orders.server.ts";
-import { deliveryColumns, deliveryOf } from "./delivery.server.ts";
+import { deliveryColumns, deliveryOf, totalWithDeliveryCents } from "./delivery.server.ts";
 
 /*
  * The buyer's own order page, /orders/<token> (decision 014). The confirmation
@@ -96,7 +96,7 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
     itemCount: shownLines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
     delivery,
-    totalCents: subtotalCents + (delivery?.amountCents ?? 0),
+    totalCents: totalWithDeliveryCents(subtotalCents, order.deliveryAmount),
     invoiceAvailable:
       order.invoiceNumber !== null && isConfirmedOrder(order.status, order.paymentStatus),
   };

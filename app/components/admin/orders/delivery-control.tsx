@@ -1,22 +1,18 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
-import { useShowToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { Spinner } from "#app/components/ui/spinner.tsx";
 import { centsToDecimal } from "#app/lib/money.ts";
 import type { OrderDelivery } from "#app/lib/orders.ts";
-import type { Toast } from "#app/lib/toast.ts";
 import {
   DELIVERY_TEXT_MAX_LENGTH,
   type DeliveryChoice,
   OrderDeliveryFormSchema,
 } from "#app/lib/validation/orders.ts";
+import { type OrderSectionAnswer, useOrderSectionForm } from "./use-order-section-form.ts";
 
 /*
  * Delivery on the order page (docs/product.md §3.9 "Delivery"): once agreed with the buyer, a
@@ -31,13 +27,6 @@ const CHOICE_LABELS: Record<DeliveryChoice, string> = {
   delivery: "Delivery",
 };
 
-type ActionData = {
-  ok: boolean;
-  intent: string | null;
-  toast: Toast;
-  result?: SubmissionResult<string[]>;
-};
-
 export function OrderDeliveryControl({
   orderId,
   delivery,
@@ -46,18 +35,13 @@ export function OrderDeliveryControl({
   orderId: string;
   delivery: OrderDelivery | null;
   /** The page's own action answer (a post without JavaScript). */
-  actionData?: ActionData;
+  actionData?: OrderSectionAnswer;
 }) {
-  const fetcher = useFetcher<ActionData>({ key: `order-delivery-${orderId}` });
-  useShowToast(fetcher.data?.toast);
-  const answer = fetcher.data ?? (actionData?.intent === "delivery" ? actionData : undefined);
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    id: `order-delivery-${orderId}`,
-    lastResult: busy ? undefined : answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderDeliveryFormSchema }),
+  const { fetcher, busy, form, fields } = useOrderSectionForm({
+    orderId,
+    intent: "delivery",
+    schema: OrderDeliveryFormSchema,
+    actionData,
     defaultValue: {
       delivery: delivery?.method ?? "none",
       amount: delivery?.method === "delivery" ? centsToDecimal(delivery.amountCents) : "",

@@ -1,10 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useFetcher } from "react-router";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
-import { useShowToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { NativeSelect } from "#app/components/ui/native-select.tsx";
@@ -19,11 +15,11 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "#app/lib/payment-status.ts";
-import type { Toast } from "#app/lib/toast.ts";
 import {
   OrderPaymentFormSchema,
   PAYMENT_REFERENCE_MAX_LENGTH,
 } from "#app/lib/validation/orders.ts";
+import { type OrderSectionAnswer, useOrderSectionForm } from "./use-order-section-form.ts";
 
 /*
  * The order's payment (decision 014), in the order dialog and on the order page: its state, and
@@ -40,13 +36,6 @@ export interface PaymentForView {
   paidOn: string | null;
 }
 
-type ActionData = {
-  ok: boolean;
-  intent: string | null;
-  toast: Toast;
-  result?: SubmissionResult<string[]>;
-};
-
 export function OrderPaymentControl({
   orderId,
   totalCents,
@@ -57,19 +46,14 @@ export function OrderPaymentControl({
   totalCents: number;
   payment: PaymentForView;
   /** The page's own action answer (a post without JavaScript). */
-  actionData?: ActionData;
+  actionData?: OrderSectionAnswer;
 }) {
-  const fetcher = useFetcher<ActionData>({ key: `order-payment-${orderId}` });
-  useShowToast(fetcher.data?.toast);
-  const answer = fetcher.data ?? (actionData?.intent === "payment" ? actionData : undefined);
-  const busy = fetcher.state !== "idle";
   const today = johannesburgDate(new Date());
-  const [form, fields] = useForm({
-    id: `order-payment-${orderId}`,
-    lastResult: busy ? undefined : answer?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: OrderPaymentFormSchema }),
+  const { fetcher, busy, form, fields } = useOrderSectionForm({
+    orderId,
+    intent: "payment",
+    schema: OrderPaymentFormSchema,
+    actionData,
     defaultValue: {
       payment: payment.status,
       method: payment.method ?? "",
