@@ -51,4 +51,6 @@ export interface ProductForEdit {
   priceCents: number;
   imageUrl: string | null;
   categoryIds: string[];
+  /** Its photos' URLs in order, the first the cover (decision 039). */
+  photos: string[];
 }

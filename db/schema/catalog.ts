@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   numeric,
   pgTable,
   primaryKey,
@@ -93,5 +94,34 @@ export const productCategories = pgTable(
     primaryKey({ columns: [t.productId, t.categoryId] }),
     // Related products and category filters look links up by category.
     index("product_categories_category_id_idx").on(t.categoryId),
+  ],
+);
+
+/** The most photos a product has (docs/product.md §3.5, decision 039). */
+export const MAX_PRODUCT_PHOTOS = 8;
+
+/**
+ * A product's photos in their order (decision 039). Position 0 is the cover, and the product's
+ * `image_url` is always the cover's URL (null without photos): lists, the cart, e-mails and
+ * search engines read `image_url` and need not know about the others.
+ */
+export const productPhotos = pgTable(
+  "product_photos",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    // One photo once per product; files are collected by URL (isImageReferenced).
+    uniqueIndex("product_photos_product_url_unique").on(t.productId, t.url),
+    index("product_photos_url_idx").on(t.url),
+    check(
+      "product_photos_position_range",
+      sql`${t.position} >= 0 and ${t.position} < ${sql.raw(String(MAX_PRODUCT_PHOTOS))}`,
+    ),
   ],
 );

@@ -133,7 +133,7 @@ describe("saving a product", () => {
       description: "Kiaat",
       priceCents: 45050,
       categoryIds: [mothers, custom, mothers.toUpperCase()],
-      image,
+      addPhotos: [image],
     });
     expect(result).toMatchObject({ ok: true, name: "Tx Jewellery Box", created: true });
     const id = (result as { id: string }).id;
@@ -168,7 +168,7 @@ describe("saving a product", () => {
       description: null,
       priceCents: 10000,
       categoryIds: [a, b],
-      image: first,
+      addPhotos: [first],
     });
     const id = (created as { id: string }).id;
     const before = (await productState(db, id))!;
@@ -179,7 +179,8 @@ describe("saving a product", () => {
       description: "Now larger",
       priceCents: 12550,
       categoryIds: [b, c],
-      image: second,
+      addPhotos: [second],
+      removePhotos: [before.imageUrl!],
     });
     expect(updated).toEqual({ ok: true, id, name: "Upd Lamp (large)", created: false });
     const after = (await productState(db, id))!;
@@ -200,7 +201,7 @@ describe("saving a product", () => {
       "product.update",
     ]);
 
-    // Without a new image the image stays; removeImage takes it (and its files) away.
+    // Without a new photo the photo stays; removing it takes it (and its files) away.
     await saveProduct(db, storage, admin, id, {
       name: "Upd Lamp (large)",
       description: null,
@@ -214,7 +215,7 @@ describe("saving a product", () => {
       description: null,
       priceCents: 12550,
       categoryIds: [],
-      removeImage: true,
+      removePhotos: [after.imageUrl!],
     });
     expect((await productState(db, id))!.imageUrl).toBeNull();
     for (const old of filesOf(after.imageUrl)) expect(filesUnder(uploads)).not.toContain(old);
@@ -230,7 +231,7 @@ describe("saving a product", () => {
       description: "Blue",
       priceCents: 20000,
       categoryIds: [keep],
-      image: original,
+      addPhotos: [original],
     });
     const id = (created as { id: string }).id;
     const before = await productState(db, id);
@@ -252,7 +253,7 @@ describe("saving a product", () => {
           description: null,
           priceCents: 1,
           categoryIds: [poison],
-          image: replacement,
+          addPhotos: [replacement],
         }),
       );
       // The new image's files were written inside the transaction, and removed again.
@@ -281,7 +282,7 @@ describe("saving a product", () => {
           description: null,
           priceCents: 100,
           categoryIds: [category],
-          image,
+          addPhotos: [image],
         }),
       );
     } finally {
@@ -305,7 +306,7 @@ describe("saving a product", () => {
           description: null,
           priceCents: 100,
           categoryIds: [category],
-          image,
+          addPhotos: [image],
         }),
       );
     } finally {
@@ -356,7 +357,7 @@ describe("saving a product", () => {
           description: null,
           priceCents: 100,
           categoryIds: [],
-          image: await processImage(png),
+          addPhotos: [await processImage(png)],
         })) as { id: string }
       ).id;
     const one = await save("Shared One");
@@ -369,14 +370,14 @@ describe("saving a product", () => {
     for (const file of filesOf(url)) expect(filesUnder(uploads)).not.toContain(file);
   });
 
-  it("leaves exactly the winner's files when two saves of one product race", async () => {
+  it("leaves exactly the winner's files when two saves replacing one product's photo race", async () => {
     const { db, storage } = services;
     const created = await saveProduct(db, storage, admin, null, {
       name: "Race Product",
       description: null,
       priceCents: 100,
       categoryIds: [],
-      image: await processImage(await pngImage(400, 400, 81)),
+      addPhotos: [await processImage(await pngImage(400, 400, 81))],
     });
     const id = (created as { id: string }).id;
     const firstUrl = (await productState(db, id))!.imageUrl;
@@ -391,11 +392,20 @@ describe("saving a product", () => {
           description: null,
           priceCents: 100,
           categoryIds: [],
-          image,
+          photoOrder: [firstUrl!],
+          removePhotos: [firstUrl!],
+          addPhotos: [image],
         }),
       ),
     );
-    expect(results.every((r) => r.ok)).toBe(true);
+    // The second save was made from photos the first has changed: it is refused.
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toEqual({
+      ok: false,
+      code: "photos",
+      message: "The photos were changed meanwhile: reload the page and try again.",
+    });
+    expect((await productState(db, id))!.photos).toHaveLength(1);
     const finalUrl = (await productState(db, id))!.imageUrl;
     const files = filesUnder(uploads);
     expect(files).toEqual(expect.arrayContaining(filesOf(finalUrl)));
@@ -418,7 +428,7 @@ describe("deleting a product", () => {
       description: null,
       priceCents: 32000,
       categoryIds: [category],
-      image: await processImage(await pngImage(500, 500, 91)),
+      addPhotos: [await processImage(await pngImage(500, 500, 91))],
     });
     const id = (created as { id: string }).id;
     const url = (await productState(db, id))!.imageUrl;

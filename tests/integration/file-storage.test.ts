@@ -130,7 +130,7 @@ describe.each(backends)("%s storage", (kind, make) => {
           description: null,
           priceCents: 1000,
           categoryIds: [],
-          image,
+          addPhotos: [image],
         }),
       );
     } finally {
@@ -146,7 +146,7 @@ describe.each(backends)("%s storage", (kind, make) => {
       description: null,
       priceCents: 1000,
       categoryIds: [],
-      image,
+      addPhotos: [image],
     });
     expect(saved.ok).toBe(true);
     const [row] = await handle.db

@@ -162,7 +162,6 @@ const PRODUCT_FIELDS: Fields = {
   price: field("price", "120.00"),
   categoryIds: field("uuid", () => fixture.categoryId, true),
   image: field("file", "", true),
-  removeImage: field("boolean", "on", true),
 };
 const CATEGORY_FIELDS: Fields = {
   name: field("text", "Fuzzed Gifts"),

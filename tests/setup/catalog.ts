@@ -1,7 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
-import { auditLog, categories, productCategories, products } from "#db/schema/index.ts";
+import {
+  auditLog,
+  categories,
+  productCategories,
+  productPhotos,
+  products,
+} from "#db/schema/index.ts";
 import type { createTestApp } from "./app.ts";
 import { cookiesFrom } from "./auth.ts";
 
@@ -86,7 +92,18 @@ export async function productState(db: Database, id: string) {
     .innerJoin(categories, eq(categories.id, productCategories.categoryId))
     .where(eq(productCategories.productId, id))
     .orderBy(asc(categories.name));
-  return { ...row, categories: links.map((l) => l.name), linkDates: links.map((l) => l.createdAt) };
+  const photos = await db
+    .select({ url: productPhotos.url })
+    .from(productPhotos)
+    .where(eq(productPhotos.productId, id))
+    .orderBy(asc(productPhotos.position));
+  return {
+    ...row,
+    categories: links.map((l) => l.name),
+    linkDates: links.map((l) => l.createdAt),
+    /** The photo rows in order (decision 039). */
+    photos: photos.map((p) => p.url),
+  };
 }
 
 export async function auditRows(db: Database, entity: string, entityId?: string) {

@@ -35,7 +35,7 @@ export async function seedShop(db: Database, env: Env, storage: FileStorage) {
       description: `A ${name.toLowerCase()} — “quoted”, ünïcode, 'apostrophes'`,
       priceCents: 12_550 + index,
       categoryIds: [category.id],
-      image: await processImage(await pngImage(500, 400, 20 + index)),
+      addPhotos: [await processImage(await pngImage(500, 400, 20 + index))],
     });
     if (!product.ok) throw new Error(product.message);
     productIds.push(product.id);

@@ -11,8 +11,8 @@ const fileSize = (bytes: number) =>
     : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
- * Puts a smaller copy of a large chosen photo in the file input (app/lib/shrink-image.ts), so
- * the form sends that copy. A submit while the copy is being made waits for it, then goes on
+ * Puts a smaller copy of each large chosen photo in the file input (app/lib/shrink-image.ts),
+ * so the form sends those copies (one photo, or several from a `multiple` input). A submit while the copy is being made waits for it, then goes on
  * by itself: the owner's click is never lost, and never sends the large original. `status` is
  * the line a screen reader hears about it.
  */
@@ -56,23 +56,28 @@ export function useShrunkUpload() {
    * "replaced" for the change that put the smaller copy in place.
    */
   function onFileChosen(input: HTMLInputElement): File | null | "replaced" {
+    const files = onFilesChosen(input);
+    return files === "replaced" ? files : (files[0] ?? null);
+  }
+
+  /** The same for an input that takes several files: all of them, in the order chosen. */
+  function onFilesChosen(input: HTMLInputElement): File[] | "replaced" {
     if (replacing.current) return "replaced";
-    const file = input.files?.[0] ?? null;
+    const chosen = [...(input.files ?? [])];
     const current = ++choice.current;
     setStatus("");
     preparing.current = null;
-    if (!file) return null;
-    const done = shrinkImageForUpload(file)
-      .catch(() => null)
-      .then((smaller) => {
+    if (chosen.length === 0) return [];
+    const done = Promise.all(chosen.map((file) => shrinkImageForUpload(file).catch(() => null)))
+      .then((copies) => {
         if (current !== choice.current) return;
-        if (!smaller) {
+        if (copies.every((copy) => !copy)) {
           // A Save held for this choice goes on with the original: no line left saying "Making…".
           setStatus("");
           return;
         }
         const files = new DataTransfer();
-        files.items.add(smaller);
+        for (const [index, copy] of copies.entries()) files.items.add(copy ?? chosen[index]!);
         input.files = files.files;
         replacing.current = true;
         try {
@@ -82,16 +87,20 @@ export function useShrunkUpload() {
         } finally {
           replacing.current = false;
         }
+        const sent = [...files.files].reduce((sum, file) => sum + file.size, 0);
+        const original = chosen.reduce((sum, file) => sum + file.size, 0);
         setStatus(
-          `Made smaller to upload: ${fileSize(smaller.size)} instead of ${fileSize(file.size)}.`,
+          chosen.length === 1
+            ? `Made smaller to upload: ${fileSize(sent)} instead of ${fileSize(original)}.`
+            : `Made smaller to upload: ${chosen.length} photos, ${fileSize(sent)} instead of ${fileSize(original)}.`,
         );
       })
       .finally(() => {
         if (preparing.current === done) preparing.current = null;
       });
     preparing.current = done;
-    return file;
+    return chosen;
   }
 
-  return { inputRef, status, onFileChosen };
+  return { inputRef, status, onFileChosen, onFilesChosen };
 }

@@ -68,22 +68,52 @@ export const ImageFileSchema = z.instanceof(File).refine((file) => file.size <= 
   error: `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)}.0 MB.`,
 });
 
-export const ProductFormSchema = z.object({
-  name: singleLineString({ error: CATALOG_MESSAGES.productNameRequired })
-    .trim()
-    .min(1, CATALOG_MESSAGES.productNameRequired)
-    .max(200, CATALOG_MESSAGES.productNameTooLong),
-  description: optionalText(5000, CATALOG_MESSAGES.descriptionTooLong),
-  price: PriceSchema,
-  categoryIds: z
-    .array(z.uuid({ error: CATALOG_MESSAGES.unknownCategory }))
-    .max(50, CATALOG_MESSAGES.tooManyCategories)
-    .default([])
-    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-  image: ImageFileSchema.optional(),
-  /** Edit only: take the current image away (ignored when a new image is chosen). */
-  removeImage: z.boolean().default(false),
-});
+/** The most photos a product has (db/schema/catalog.ts holds the same number). */
+export const MAX_PRODUCT_PHOTOS = 8;
+
+/** docs/product.md §3.5 "Photos": what the owner is told when photos are refused. */
+export const PHOTO_MESSAGES = {
+  tooMany: (total: number) =>
+    `A product has at most ${MAX_PRODUCT_PHOTOS} photos; this would give it ${total}. Remove some, or add fewer.`,
+  tooLargeTogether: `The new photos are larger than ${MAX_IMAGE_BYTES / (1024 * 1024)}.0 MB together: add fewer at a time.`,
+  changed: "The photos were changed meanwhile: reload the page and try again.",
+} as const;
+
+const totalBytes = (files: readonly File[]) => files.reduce((sum, file) => sum + file.size, 0);
+
+export const ProductFormSchema = z
+  .object({
+    name: singleLineString({ error: CATALOG_MESSAGES.productNameRequired })
+      .trim()
+      .min(1, CATALOG_MESSAGES.productNameRequired)
+      .max(200, CATALOG_MESSAGES.productNameTooLong),
+    description: optionalText(5000, CATALOG_MESSAGES.descriptionTooLong),
+    price: PriceSchema,
+    categoryIds: z
+      .array(z.uuid({ error: CATALOG_MESSAGES.unknownCategory }))
+      .max(50, CATALOG_MESSAGES.tooManyCategories)
+      .default([])
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+    /** New photos, added after the kept ones in the order chosen (decision 039). */
+    image: z
+      .array(ImageFileSchema)
+      .default([])
+      .refine((files) => totalBytes(files) <= MAX_IMAGE_BYTES, {
+        error: PHOTO_MESSAGES.tooLargeTogether,
+      }),
+    /** Edit only: the product's photos (their URLs) in the order they are to have. */
+    photos: z.array(z.string().max(500)).max(MAX_PRODUCT_PHOTOS).optional(),
+    /** Edit only: photos to take away (their URLs). */
+    removePhotos: z.array(z.string().max(500)).max(MAX_PRODUCT_PHOTOS).default([]),
+  })
+  .superRefine((value, ctx) => {
+    const removed = new Set(value.removePhotos);
+    const total =
+      (value.photos ?? []).filter((url) => !removed.has(url)).length + value.image.length;
+    if (total > MAX_PRODUCT_PHOTOS) {
+      ctx.addIssue({ code: "custom", path: ["image"], message: PHOTO_MESSAGES.tooMany(total) });
+    }
+  });
 export type ProductFormInput = z.infer<typeof ProductFormSchema>;
 
 const categoryName = singleLineString({ error: CATALOG_MESSAGES.categoryNameRequired })

@@ -2,7 +2,7 @@ import { ArrowLeftIcon, PackageSearchIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCartButton } from "#app/components/site/shop/add-to-cart-button.tsx";
 import { ProductGrid } from "#app/components/site/shop/product-card.tsx";
-import { ProductImage } from "#app/components/site/shop/product-image.tsx";
+import { ProductGallery } from "#app/components/site/shop/product-gallery.tsx";
 import {
   ProductPageSkeleton,
   useNavigatingToProduct,
@@ -89,7 +89,10 @@ function productJsonLd(
     "@type": "Product",
     name: product.name,
     ...(product.description ? { description: product.description } : {}),
-    ...(product.imageUrl ? { image: `${baseUrl}${product.imageUrl}` } : {}),
+    // Every photo, the cover first (decision 039).
+    ...(product.photos.length > 0
+      ? { image: product.photos.map((url) => `${baseUrl}${url}`) }
+      : {}),
     category: product.categories.map((c) => c.name).join(", ") || undefined,
     url,
     offers: {
@@ -134,14 +137,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </Link>
 
       <article className="mt-6 grid gap-10 md:grid-cols-2">
-        <div className="overflow-hidden rounded-2xl border border-border bg-muted shadow-card">
-          <ProductImage
-            src={product.imageUrl}
-            alt={product.name}
-            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
-            priority
-          />
-        </div>
+        <ProductGallery name={product.name} photos={product.photos} />
         <div className="flex flex-col gap-5">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{product.name}</h1>
           <p className="text-3xl font-bold text-primary">{formatRand(product.priceCents)}</p>

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { imageVariants } from "#app/lib/image-variants.ts";
-import { categories, products } from "#db/schema/index.ts";
+import { categories, productPhotos, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   type ImagePrefix,
@@ -18,7 +18,7 @@ import {
 /*
  * Which image files the catalogue still needs (decision 008). Names are content-addressed,
  * so two products (or a product and a category) may share files, and a file may be removed
- * only when no product and no category refers to it any more.
+ * only when no product, no product's photo and no category refers to it any more.
  *
  * Every step that makes files referenced ("adopt", inside the saving transaction) or that
  * removes unreferenced files ("collect", after a commit or a rollback) holds a transaction
@@ -80,6 +80,12 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .where(eq(products.imageUrl, url))
     .limit(1);
   if (product) return true;
+  const [photo] = await db
+    .select({ productId: productPhotos.productId })
+    .from(productPhotos)
+    .where(eq(productPhotos.url, url))
+    .limit(1);
+  if (photo) return true;
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)

@@ -11,6 +11,7 @@ import {
 } from "#app/lib/seasons.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
+import { readPhotos } from "./product-photos.server.ts";
 
 /*
  * Public catalogue reads (docs/product.md §2.7, §2.8). Prices leave this module as integer cents;
@@ -42,6 +43,8 @@ export interface PublicCategory {
 export interface ProductDetail extends ProductSummary {
   description: string | null;
   updatedAt: Date;
+  /** Its photos' URLs in order; the first is `imageUrl`, the cover (decision 039). */
+  photos: string[];
 }
 
 /**
@@ -201,6 +204,7 @@ export async function getProduct(
     imageUrl: row.imageUrl,
     updatedAt: row.updatedAt,
     categories: categoryTagsOf(row.links, now),
+    photos: await readPhotos(db, row.id, row.imageUrl),
   };
 }
 

@@ -11,11 +11,12 @@ import type { FileStorage } from "../storage/storage.server.ts";
 import { isUuid } from "./catalog.server.ts";
 import { notifyCatalogChanged } from "./catalog-events.server.ts";
 import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
+import { planPhotos, readPhotos, writePhotos } from "./product-photos.server.ts";
 
 /*
  * Admin reads and writes of products (docs/product.md §3.4 /admin/products and §3.5 the product form,
- * decision 008 for the image). A product, its image reference and its category links are
- * saved in one transaction, with its audit record; image files no longer used are removed
+ * decision 008 for images, 039 for its photos). A product, its photos and its category links
+ * are saved in one transaction, with its audit record; image files no longer used are removed
  * only after the commit.
  */
 
@@ -119,7 +120,12 @@ export async function getProductForEdit(db: Database, id: string): Promise<Produ
     .from(productCategories)
     .where(eq(productCategories.productId, id));
   const { price, ...rest } = row;
-  return { ...rest, priceCents: toCents(price), categoryIds: links.map((l) => l.categoryId) };
+  return {
+    ...rest,
+    priceCents: toCents(price),
+    categoryIds: links.map((l) => l.categoryId),
+    photos: await readPhotos(db, id, row.imageUrl),
+  };
 }
 
 /** The product form's Categories panel (docs/product.md §3.5: regular and special, by name). */
@@ -135,15 +141,17 @@ export interface ProductChanges {
   description: string | null;
   priceCents: number;
   categoryIds: string[];
-  /** A new image, already checked and encoded (processImage). */
-  image?: ProcessedImage;
-  /** Take the current image away (ignored when `image` is given). */
-  removeImage?: boolean;
+  /** New photos, already checked and encoded (processImage), added after the kept ones. */
+  addPhotos?: readonly ProcessedImage[];
+  /** The product's photos (URLs) in the order they are to have; absent: as they are. */
+  photoOrder?: readonly string[];
+  /** Photos (URLs) to take away. */
+  removePhotos?: readonly string[];
 }
 
 export type SaveProductResult =
   | { ok: true; id: string; name: string; created: boolean }
-  | { ok: false; code: "not-found" | "unknown-category"; message: string };
+  | { ok: false; code: "not-found" | "unknown-category" | "photos"; message: string };
 
 export interface CatalogWriteOptions {
   /** Told about image files that could not be removed (the save itself succeeded). */
@@ -151,10 +159,10 @@ export interface CatalogWriteOptions {
 }
 
 /**
- * Creates (`id` null) or updates a product: its fields, its image reference and its category
- * links in one transaction, with the audit record. Links kept keep their date, so the public
- * card's first category stays the same. The replaced image's files are removed after the
- * commit when nothing else uses them; a failed save removes the new image's files.
+ * Creates (`id` null) or updates a product: its fields, its photos (the cover in `image_url`)
+ * and its category links in one transaction, with the audit record. Links kept keep their
+ * date, so the public card's first category stays the same. Removed photos' files are removed
+ * after the commit when nothing else uses them; a failed save removes the new photos' files.
  */
 export async function saveProduct(
   db: Database,
@@ -171,8 +179,8 @@ export async function saveProduct(
   if (!categoryIds.every(isUuid)) {
     return { ok: false, code: "unknown-category", message: unknownCategoryMessage };
   }
-  let newImageUrl: string | null = null;
-  let replacedImageUrl: string | null = null;
+  const newImageUrls: string[] = [];
+  let removedImageUrls: string[] = [];
   try {
     const result = await db.transaction(async (tx): Promise<SaveProductResult> => {
       let before: { imageUrl: string | null } | undefined;
@@ -199,14 +207,22 @@ export async function saveProduct(
         }
       }
 
-      let imageUrl = before?.imageUrl ?? null;
-      if (changes.image) {
-        newImageUrl = await adoptImage(tx, storage, "products", changes.image);
-        imageUrl = newImageUrl;
-      } else if (changes.removeImage) {
-        imageUrl = null;
+      const current = id === null ? [] : await readPhotos(tx, id, before?.imageUrl ?? null);
+      const plan = planPhotos(current, {
+        order: changes.photoOrder,
+        remove: changes.removePhotos,
+        added: changes.addPhotos?.length ?? 0,
+      });
+      if (!plan.ok) return { ok: false, code: "photos", message: plan.message };
+      const photos = [...plan.kept];
+      for (const image of changes.addPhotos ?? []) {
+        const url = await adoptImage(tx, storage, "products", image);
+        newImageUrls.push(url);
+        // The same picture chosen twice (content-addressed names) is one photo.
+        if (!photos.includes(url)) photos.push(url);
       }
-      if (before?.imageUrl && before.imageUrl !== imageUrl) replacedImageUrl = before.imageUrl;
+      removedImageUrls = plan.removed.filter((url) => !photos.includes(url));
+      const imageUrl = photos[0] ?? null;
 
       const values = {
         name: changes.name,
@@ -239,6 +255,7 @@ export async function saveProduct(
           .values(categoryIds.map((categoryId) => ({ productId, categoryId })))
           .onConflictDoNothing();
       }
+      await writePhotos(tx, productId, photos);
       await recordAudit(tx, actor, {
         action: id === null ? "product.create" : "product.update",
         entity: "product",
@@ -248,7 +265,8 @@ export async function saveProduct(
           priceCents: changes.priceCents,
           categoryIds,
           imageUrl,
-          ...(replacedImageUrl ? { replacedImageUrl } : {}),
+          photos,
+          ...(removedImageUrls.length > 0 ? { removedPhotos: removedImageUrls } : {}),
         },
       });
       // Public pages cached by any process show the change at once (decision 011).
@@ -256,14 +274,14 @@ export async function saveProduct(
       return { ok: true, id: productId, name: changes.name, created: id === null };
     });
     if (!result.ok) {
-      await collectUnusedImages(db, storage, [newImageUrl], options.onCleanupError);
+      await collectUnusedImages(db, storage, newImageUrls, options.onCleanupError);
       return result;
     }
-    await collectUnusedImages(db, storage, [replacedImageUrl], options.onCleanupError);
+    await collectUnusedImages(db, storage, removedImageUrls, options.onCleanupError);
     return result;
   } catch (error) {
-    // Rolled back: the new image's files go again, unless another row uses them.
-    await collectUnusedImages(db, storage, [newImageUrl], options.onCleanupError);
+    // Rolled back: the new photos' files go again, unless another row uses them.
+    await collectUnusedImages(db, storage, newImageUrls, options.onCleanupError);
     if (isForeignKeyViolation(error)) {
       return { ok: false, code: "unknown-category", message: unknownCategoryMessage };
     }
@@ -285,7 +303,15 @@ export async function deleteProduct(
   options: CatalogWriteOptions = {},
 ): Promise<DeleteProductResult> {
   if (!isUuid(id)) return { ok: false, code: "not-found" };
+  let photos: string[] = [];
   const deleted = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ imageUrl: products.imageUrl })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!locked) return null;
+    photos = await readPhotos(tx, id, locked.imageUrl);
     const [row] = await tx
       .delete(products)
       .where(eq(products.id, id))
@@ -295,13 +321,14 @@ export async function deleteProduct(
       action: "product.delete",
       entity: "product",
       entityId: id,
-      details: { name: row.name, imageUrl: row.imageUrl },
+      details: { name: row.name, imageUrl: row.imageUrl, photos },
     });
     // Public pages cached by any process show the change at once (decision 011).
     await notifyCatalogChanged(tx);
     return row;
   });
   if (!deleted) return { ok: false, code: "not-found" };
-  await collectUnusedImages(db, storage, [deleted.imageUrl], options.onCleanupError);
+  // Its photo rows went with it (cascade): their files go unless another row uses them.
+  await collectUnusedImages(db, storage, photos, options.onCleanupError);
   return { ok: true, name: deleted.name };
 }

@@ -301,8 +301,9 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     description: "value",
     price: "value",
     categoryIds: ["value"],
-    image: "value",
-    removeImage: "value",
+    image: ["value"],
+    photos: ["value"],
+    removePhotos: ["value"],
   },
   "catalog.ts CategoryFormFields": {
     name: "value",

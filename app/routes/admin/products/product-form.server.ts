@@ -56,7 +56,14 @@ export async function productFormAction({
   });
   if (submission.status !== "success") {
     if (
-      hasUnshownErrors(submission.error, ["name", "description", "price", "categoryIds", "image"])
+      hasUnshownErrors(submission.error, [
+        "name",
+        "description",
+        "price",
+        "categoryIds",
+        "image",
+        "photos",
+      ])
     ) {
       return failure(
         400,
@@ -70,18 +77,21 @@ export async function productFormAction({
     }
     return failure(400, submission.reply(), imageErrorToast(submission.error?.image));
   }
-  const { image: file, ...fields } = submission.value;
+  const { image: files, ...fields } = submission.value;
 
-  let image: Awaited<ReturnType<typeof processImage>> | undefined;
-  if (file && file.size > 0) {
+  // Each new photo is decoded and re-encoded as one image is (decision 008), one at a time.
+  const addPhotos: Awaited<ReturnType<typeof processImage>>[] = [];
+  for (const file of files) {
+    if (file.size === 0) continue;
     try {
-      image = await processImage(new Uint8Array(await file.arrayBuffer()));
+      addPhotos.push(await processImage(new Uint8Array(await file.arrayBuffer())));
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
+      const reason = files.length > 1 ? `${file.name}: ${error.reason}` : error.reason;
       return failure(
         422,
-        submission.reply({ fieldErrors: { image: [error.reason] } }),
-        uploadErrorToast(error.reason),
+        submission.reply({ fieldErrors: { image: [reason] } }),
+        uploadErrorToast(reason),
       );
     }
   }
@@ -97,8 +107,9 @@ export async function productFormAction({
         description: fields.description,
         priceCents: fields.price,
         categoryIds: fields.categoryIds,
-        image,
-        removeImage: fields.removeImage,
+        addPhotos,
+        photoOrder: fields.photos,
+        removePhotos: fields.removePhotos,
       },
       { onCleanupError: (err, url) => logger.warn({ err, url }, "product: image cleanup failed") },
     );
@@ -118,7 +129,9 @@ export async function productFormAction({
     }
     return failure(
       422,
-      submission.reply({ fieldErrors: { categoryIds: [result.message] } }),
+      submission.reply({
+        fieldErrors: { [result.code === "photos" ? "image" : "categoryIds"]: [result.message] },
+      }),
       toast({ type: "destructive", title: errorTitle(creating), description: result.message }),
     );
   } catch (error) {

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeftIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
-import { ImageField } from "#app/components/admin/image-field.tsx";
+import { PhotosField } from "#app/components/admin/photos-field.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -20,7 +20,7 @@ import type { ProductFormActionData } from "./product-form.server.ts";
 
 /**
  * The product form (docs/product.md §3.5 /admin/products/new and /admin/products/{id}): Back, Product Name,
- * Description, Price (ZAR), Product Image with preview, the Categories panel, and Create
+ * Description, Price (ZAR), Photos (up to 8, the first the cover, decision 039), the Categories panel, and Create
  * Product / Update Product. A real multipart <Form>: it works without JavaScript, and with it
  * the same schema checks the fields before anything is sent.
  */
@@ -138,12 +138,13 @@ export function ProductForm({
               />
             </div>
           </Field>
-          <ImageField
-            label="Product Image"
+          <PhotosField
             id={fields.image.id}
-            name={fields.image.name}
-            currentUrl={product?.imageUrl ?? null}
-            errors={fields.image.errors}
+            fileName={fields.image.name}
+            orderName={fields.photos.name}
+            removeName={fields.removePhotos.name}
+            photos={product?.photos ?? []}
+            errors={fields.image.errors ?? fields.photos.errors}
             errorId={fields.image.errorId}
           />
         </section>
