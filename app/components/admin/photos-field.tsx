@@ -1,5 +1,5 @@
 import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, ImageIcon } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
@@ -53,6 +53,18 @@ export function PhotosField({
   const [dragging, setDragging] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const { inputRef, status, onFilesChosen } = useShrunkUpload();
+  const listRef = useRef<HTMLOListElement>(null);
+  /** After a move by button: the moved photo's button keeps the focus (or its other one). */
+  const [refocus, setRefocus] = useState<{ url: string; direction: "up" | "down" } | null>(null);
+
+  useEffect(() => {
+    if (!refocus) return;
+    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
+    const own = buttons.filter((b) => b.closest("li")?.getAttribute("data-photo") === refocus.url);
+    const same = own.find((b) => b.dataset.move === refocus.direction);
+    (same && !same.disabled ? same : own.find((b) => !b.disabled))?.focus();
+    setRefocus(null);
+  }, [refocus]);
 
   // The previews' object URLs live as long as they are shown.
   useEffect(() => {
@@ -75,13 +87,13 @@ export function PhotosField({
 
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={`${hintId} ${errorId}`}>
-      <legend className="text-sm leading-none font-medium">Photos</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">Photos</legend>
       <p id={hintId} className="text-xs text-muted-foreground">
         Up to {MAX_PRODUCT_PHOTOS}. The first is the cover, shown in lists and the cart.
         {hydrated ? " Drag a photo, or use its arrows, to change the order." : ""}
       </p>
       {order.length > 0 ? (
-        <ol aria-label="Current photos" className="flex flex-col gap-2">
+        <ol ref={listRef} aria-label="Current photos" className="flex flex-col gap-2">
           {order.map((url, index) => {
             const isRemoved = removed.has(url);
             const isCover = kept[0] === url;
@@ -119,10 +131,10 @@ export function PhotosField({
                   <ProductImage src={url} alt={`Photo ${index + 1}`} size={64} sizes="64px" />
                 </div>
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <span className="text-sm font-medium">
-                    Photo {index + 1}
+                  <span className="flex flex-wrap items-center gap-x-2 text-sm font-medium">
+                    <span className="whitespace-nowrap">Photo {index + 1}</span>
                     {isCover ? (
-                      <span className="ml-2 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
+                      <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-semibold text-primary">
                         Cover
                       </span>
                     ) : null}
@@ -154,8 +166,12 @@ export function PhotosField({
                       variant="outline"
                       size="icon"
                       aria-label={`Move photo ${index + 1} up`}
+                      data-move="up"
                       disabled={index === 0}
-                      onClick={() => move(index, index - 1)}
+                      onClick={() => {
+                        move(index, index - 1);
+                        setRefocus({ url, direction: "up" });
+                      }}
                     >
                       <ArrowUpIcon aria-hidden="true" />
                     </Button>
@@ -164,8 +180,12 @@ export function PhotosField({
                       variant="outline"
                       size="icon"
                       aria-label={`Move photo ${index + 1} down`}
+                      data-move="down"
                       disabled={index === order.length - 1}
-                      onClick={() => move(index, index + 1)}
+                      onClick={() => {
+                        move(index, index + 1);
+                        setRefocus({ url, direction: "down" });
+                      }}
                     >
                       <ArrowDownIcon aria-hidden="true" />
                     </Button>

@@ -64,8 +64,9 @@ const optionalText = (max: number, message: string) =>
  * uploading a file that is too large. Whether it is an image at all is decided by the server
  * from the bytes (app/server/storage/images.server.ts), never from its name or declared type.
  */
+const IMAGE_TOO_LARGE = `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)}.0 MB.`;
 export const ImageFileSchema = z.instanceof(File).refine((file) => file.size <= MAX_IMAGE_BYTES, {
-  error: `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)}.0 MB.`,
+  error: IMAGE_TOO_LARGE,
 });
 
 /** The most photos a product has (db/schema/catalog.ts holds the same number). */
@@ -95,11 +96,18 @@ export const ProductFormSchema = z
       .default([])
       .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
     /** New photos, added after the kept ones in the order chosen (decision 039). */
+    // Checked as a whole, so a refusal is the field's own message, not one of an item's.
     image: z
-      .array(ImageFileSchema)
+      .array(z.instanceof(File))
       .default([])
-      .refine((files) => totalBytes(files) <= MAX_IMAGE_BYTES, {
-        error: PHOTO_MESSAGES.tooLargeTogether,
+      .superRefine((files, ctx) => {
+        const tooLarge = files.some((file) => file.size > MAX_IMAGE_BYTES);
+        if (tooLarge || totalBytes(files) > MAX_IMAGE_BYTES) {
+          ctx.addIssue({
+            code: "custom",
+            message: tooLarge ? IMAGE_TOO_LARGE : PHOTO_MESSAGES.tooLargeTogether,
+          });
+        }
       }),
     /** Edit only: the product's photos (their URLs) in the order they are to have. */
     photos: z.array(z.string().max(500)).max(MAX_PRODUCT_PHOTOS).optional(),

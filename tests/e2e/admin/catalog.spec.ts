@@ -87,7 +87,7 @@ test.describe("admin catalogue", () => {
     await page.getByLabel("Product Name").fill(name);
     await page.getByLabel("Description").fill("Turned from one piece of yellowwood, oiled.");
     await page.getByLabel("Price (ZAR)").fill("1234.5");
-    await page.getByLabel("Product Image").setInputFiles(await pngFile("bowl.png", "#b45309"));
+    await page.getByLabel("Add photos").setInputFiles(await pngFile("bowl.png", "#b45309"));
     // The preview shows before anything is uploaded.
     await expect(page.getByRole("img", { name: "Preview of bowl.png" })).toBeVisible();
     const categories = page.getByRole("group", { name: "Categories" });
@@ -370,7 +370,7 @@ test.describe("admin catalogue", () => {
         return decodable.then(() => decode.call(this));
       };
     });
-    await page.getByLabel("Product Image").setInputFiles({
+    await page.getByLabel("Add photos").setInputFiles({
       name: "big.png",
       mimeType: "image/png",
       buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
@@ -420,7 +420,7 @@ test.describe("admin catalogue", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request);
     });
-    await page.getByLabel("Product Image").setInputFiles(photo);
+    await page.getByLabel("Add photos").setInputFiles(photo);
     // Saved at once: a click while the smaller copy is being made waits for it.
     await page.getByRole("button", { name: "Create Product" }).click();
     await expect(page).toHaveURL(/\/admin\/products$/);
