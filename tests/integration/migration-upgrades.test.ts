@@ -54,7 +54,10 @@ const commits = "commits" in history ? history.commits : [];
 /** That commit's db/migrations, extracted into a temp folder. */
 function migrationsAt(commit: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `migrations-${commit}-`));
-  const tar = execFileSync("git", ["archive", "--format=tar", commit, "db/migrations"]);
+  // The folder's snapshots passed the default 1 MB output buffer with migration 0017.
+  const tar = execFileSync("git", ["archive", "--format=tar", commit, "db/migrations"], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   execFileSync("tar", ["-x", "-C", dir], { input: tar });
   return path.join(dir, "db/migrations");
 }
