@@ -218,6 +218,8 @@ describe("changing the order", () => {
     expect(imgs.filter((img) => img.eager)).toHaveLength(1);
     expect(html).toContain('aria-label="Choose a photo"');
     expect(html).toContain('href="#photo-3"');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(ld.image).toEqual([c, a, b].map((url) => `http://localhost:3000${url}`));
   });
 
   it("refuses an order made from photos another save has changed, and a photo named twice", async () => {

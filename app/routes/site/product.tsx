@@ -89,9 +89,14 @@ function productJsonLd(
     "@type": "Product",
     name: product.name,
     ...(product.description ? { description: product.description } : {}),
-    // Every photo, the cover first (decision 039).
+    // The photo, or every photo with the cover first (decision 039).
     ...(product.photos.length > 0
-      ? { image: product.photos.map((url) => `${baseUrl}${url}`) }
+      ? {
+          image:
+            product.photos.length === 1
+              ? `${baseUrl}${product.photos[0]}`
+              : product.photos.map((url) => `${baseUrl}${url}`),
+        }
       : {}),
     category: product.categories.map((c) => c.name).join(", ") || undefined,
     url,
