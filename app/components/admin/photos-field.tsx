@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, ImageIcon } from "lucide-react";
+import { ImageIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -12,6 +12,29 @@ import {
   MAX_PRODUCT_PHOTOS,
 } from "#app/lib/validation/catalog.ts";
 import { useShrunkUpload } from "./use-shrunk-upload.ts";
+
+/**
+ * A 24 px line icon. Drawn here, not imported from lucide-react: the build puts every lucide
+ * icon in the public site's shared chunk (vite.config.ts), which the home page loads.
+ */
+function Icon({ className, children }: { className?: string; children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      {children}
+    </svg>
+  );
+}
 
 /** Moves the item at `from` to `to` (both in range). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
@@ -122,10 +145,12 @@ export function PhotosField({
               >
                 <input type="hidden" name={orderName} value={url} />
                 {hydrated ? (
-                  <GripVerticalIcon
-                    aria-hidden="true"
-                    className="size-4 shrink-0 cursor-grab text-muted-foreground"
-                  />
+                  <Icon className="size-4 shrink-0 cursor-grab text-muted-foreground">
+                    <path
+                      d="M9 5h.01M9 12h.01M9 19h.01M15 5h.01M15 12h.01M15 19h.01"
+                      strokeWidth="3"
+                    />
+                  </Icon>
                 ) : null}
                 <div className="w-16 shrink-0 overflow-hidden rounded-md border border-border bg-muted">
                   <ProductImage src={url} alt={`Photo ${index + 1}`} size={64} sizes="64px" />
@@ -173,7 +198,9 @@ export function PhotosField({
                         setRefocus({ url, direction: "up" });
                       }}
                     >
-                      <ArrowUpIcon aria-hidden="true" />
+                      <Icon>
+                        <path d="m5 12 7-7 7 7M12 19V5" />
+                      </Icon>
                     </Button>
                     <Button
                       type="button"
@@ -187,7 +214,9 @@ export function PhotosField({
                         setRefocus({ url, direction: "down" });
                       }}
                     >
-                      <ArrowDownIcon aria-hidden="true" />
+                      <Icon>
+                        <path d="M12 5v14M19 12l-7 7-7-7" />
+                      </Icon>
                     </Button>
                   </div>
                 ) : null}
