@@ -28,6 +28,7 @@ import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
 import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { createStorage } from "#app/server/storage/storage.server.ts";
+import { startHousekeeping } from "#app/server/system/housekeeping.server.ts";
 import { startupWarnings } from "#app/server/system/warnings.server.ts";
 
 /*
@@ -170,6 +171,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // Started before listening: "serving" is logged (and a supervisor or test sees the server
   // ready) only once nothing left in start-up can fail and exit the process.
   const outbox = await startOutbox({ env, database, logger });
+  const stopHousekeeping = startHousekeeping({ db: database.db, logger, clock: services.clock });
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
@@ -177,6 +179,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
       listening.once("error", reject);
     });
   } catch (error) {
+    stopHousekeeping();
     await Promise.all([outbox.stop(), stopCatalogListener().catch(() => {})]);
     throw error;
   }
@@ -191,6 +194,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
    */
   const close = () => {
     closing ??= (async () => {
+      stopHousekeeping();
       await Promise.all([
         new Promise<void>((resolve) => {
           server.close(() => resolve());

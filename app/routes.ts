@@ -18,6 +18,8 @@ export default [
     route("sitemap", "routes/site/sitemap.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/unsubscribe/:token", "routes/site/unsubscribe.tsx"),
+    // Beyond the original: the double opt-in link (docs/product.md §3.10 "States").
+    route("newsletter/confirm/:token", "routes/site/newsletter-confirm.tsx"),
     // Beyond the original: the buyer's private order page, linked from the confirmation
     // e-mail (decision 014).
     route("orders/:token", "routes/site/order.tsx"),

@@ -560,7 +560,7 @@ async function planCases(handle: DatabaseHandle, counts: SeedCounts): Promise<Pl
     ['subscribers, search "gmail"', { q: "gmail" }],
   ];
   for (const [label, params] of subscriberCases) {
-    const query = { q: params.q ?? null, page: Number(params.page ?? 1) };
+    const query = { q: params.q ?? null, state: null, page: Number(params.page ?? 1) };
     const result = await listSubscribers(db, query);
     const search = new URLSearchParams(params).toString();
     planned.push({

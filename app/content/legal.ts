@@ -36,7 +36,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       items: [
         "Quote form: your name, e-mail address, the service you are interested in, your message and, if you choose to give it, your phone number. We use them to prepare and send you a quote and to follow up on it, by phone or WhatsApp when you gave a number.",
         "Contact form: your name, e-mail address, subject, message and, if you choose to give it, your phone number. We use them to answer your enquiry, by phone or WhatsApp when you gave a number.",
-        "Newsletter forms (in the footer and the pop-up): your e-mail address, the date you subscribed, which form you used and the consent wording you saw. We use them to send you our newsletter and to prove your consent.",
+        "Newsletter forms (in the footer and the pop-up): your e-mail address, the date you subscribed, which form you used, the consent wording you saw and when you confirmed with the link we e-mail you. We use them to send you our newsletter and to prove your consent.",
         "Checkout: your full name, e-mail address, phone number and the products you ordered. We use them to contact you to arrange payment and delivery, and to keep the records the law requires. We also record how and when you paid (the method, any payment reference, the amount and the date). Your order confirmation e-mail holds a private link to a page that shows your order; anyone who has the link can see that page, so please keep it to yourself.",
         "Technical data: your IP address is used briefly to protect our forms against abuse (rate limiting) and is not stored with your submission. Our server logs requests for security and keeps the logs for a short time.",
       ],
@@ -58,7 +58,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       items: [
         "Quote requests and contact messages: up to 24 months after our last contact with you, unless they lead to a contract.",
         "Orders: five years, as required by tax and accounting law. If you ask us to delete your information, we keep the order itself for that time with your name, e-mail address and phone number removed.",
-        "Newsletter subscriptions: until you unsubscribe. Unsubscribing deletes your address, its consent record and our copies of the e-mails about it at once.",
+        "Newsletter subscriptions: until you unsubscribe. An address that is never confirmed is deleted after 30 days. When you unsubscribe we delete our copies of the e-mails about it at once and keep only your address marked as unsubscribed, so that we never write to it again; ask us to erase it and we will.",
         "Copies of the e-mails our website sends (to you, or to us about your request): 90 days, so that we can check they were delivered; then they are deleted. If we erase your request at your wish, they go with it.",
       ],
     },
@@ -89,7 +89,7 @@ export const PRIVACY_POLICY: LegalDocument = {
     {
       heading: "How to unsubscribe",
       paragraphs: [
-        "Every newsletter e-mail contains an unsubscribe link that removes your address at once. You can also reply to any newsletter or e-mail us and ask to be removed.",
+        "Every newsletter e-mail contains an unsubscribe link that takes your address off the newsletter at once. You can also reply to any newsletter or e-mail us and ask to be removed.",
       ],
     },
     {

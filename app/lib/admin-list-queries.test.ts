@@ -71,9 +71,16 @@ describe("parseOrderListQuery", () => {
 });
 
 describe("parseSubscriberListQuery", () => {
-  it("reads the search and the page", () => {
-    expect(parseSubscriberListQuery(params("q=gmail&page=2"))).toEqual({ q: "gmail", page: 2 });
-    expect(parseSubscriberListQuery(params(""))).toEqual({ q: null, page: 1 });
+  it("reads the search, the state and the page; an unknown state shows all", () => {
+    expect(parseSubscriberListQuery(params("q=gmail&page=2"))).toEqual({
+      q: "gmail",
+      state: null,
+      page: 2,
+    });
+    expect(parseSubscriberListQuery(params(""))).toEqual({ q: null, state: null, page: 1 });
+    expect(parseSubscriberListQuery(params("state=pending"))).toMatchObject({ state: "pending" });
+    expect(parseSubscriberListQuery(params("state=bounced"))).toMatchObject({ state: "bounced" });
+    expect(parseSubscriberListQuery(params("state=toString"))).toMatchObject({ state: null });
   });
 });
 

@@ -1,6 +1,7 @@
 import { isOrderStatus, type OrderStatus } from "./order-status.ts";
 import { parsePage } from "./pagination.ts";
 import { canBeOverdue, isPaymentStatus, type PaymentStatus } from "./payment-status.ts";
+import { isSubscriberStatus, type SubscriberStatus } from "./subscribers.ts";
 
 /*
  * The admin lists' state from the URL (search, filter, page). Shared by the server, whose
@@ -71,12 +72,19 @@ export function orderFilterParams(filters: OrderFilters): URLSearchParams {
 
 export interface SubscriberListQuery {
   q: string | null;
+  /** One state only (docs/product.md §3.10 "States"); null shows every address. */
+  state: SubscriberStatus | null;
   page: number;
 }
 
-/** The subscribers list's state (`?q=&page=`). */
+/** The subscribers list's state (`?q=&state=&page=`); an unknown state shows all. */
 export function parseSubscriberListQuery(params: URLSearchParams): SubscriberListQuery {
-  return { q: searchTerm(params.get("q")), page: parsePage(params.get("page")) };
+  const state = params.get("state");
+  return {
+    q: searchTerm(params.get("q")),
+    state: isSubscriberStatus(state) ? state : null,
+    page: parsePage(params.get("page")),
+  };
 }
 
 export interface QuoteRequestListQuery {

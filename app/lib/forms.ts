@@ -82,6 +82,8 @@ export interface FormResult {
   values?: Record<string, string>;
   /** Newsletter: the address was already subscribed (docs/product.md §8.1). */
   already?: boolean;
+  /** Newsletter: a confirmation link is on its way; the popup says so (docs/product.md §2.13). */
+  confirmationSent?: boolean;
 }
 
 /** docs/product.md §8.1 / §9: success notices are shown 5000 ms with "We'll get back to you soon.". */

@@ -86,6 +86,9 @@ const EnvSchema = z
     // docs/product.md §3.15: every admin must turn on two-step sign-in before any other admin
     // page opens (the account page, where it is set up, and Sign Out stay open).
     REQUIRE_ADMIN_2FA: z.preprocess(emptyAsUndefined, booleanFlag.default(false)),
+    // docs/product.md §3.10 "States": a new address is subscribed only once the link in its
+    // confirmation e-mail is used (double opt-in, POPIA consent); false: at once, as before.
+    NEWSLETTER_CONFIRM: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),
     // Public pages kept in memory until the catalogue changes (decision 011); off is for
     // measuring what the cache buys (npm run bench) or ruling it out when debugging.
     PAGE_CACHE: z.preprocess(emptyAsUndefined, booleanFlag.default(true)),

@@ -1,6 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, idColumn } from "./columns.ts";
+
+/**
+ * Where an address stands (docs/product.md §3.10 "States"): awaiting confirmation until the
+ * link in its confirmation e-mail is used (double opt-in, POPIA consent), then subscribed;
+ * unsubscribed and bounced rows are kept as the record that no more mail may go there.
+ */
+export const SUBSCRIBER_STATUSES = ["pending", "subscribed", "unsubscribed", "bounced"] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
@@ -18,15 +26,35 @@ export const newsletterSubscribers = pgTable(
     consentSource: text("consent_source").notNull().default("unknown"),
     consentText: text("consent_text").notNull().default(""),
     createdAt: createdAt(),
+    /** Rows from before confirmation existed were single opt-in: they stay subscribed. */
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("subscribed"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    /** When the person used the confirmation link (null: never, or single opt-in). */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /** SHA-256 of the pending confirmation link's token; cleared once used (single use). */
+    confirmTokenHash: text("confirm_token_hash"),
+    /** When the last confirmation e-mail was queued: the link expires 7 days later. */
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     // One subscription per address regardless of letter case (docs/product.md §8.1 'Already subscribed'; code 23505).
     uniqueIndex("newsletter_subscribers_email_lower_unique").on(sql`lower(${t.email})`),
     check("newsletter_subscribers_email_not_blank", sql`btrim(${t.email}) <> ''`),
+    check(
+      "newsletter_subscribers_status_known",
+      sql`${t.status} in ('pending', 'subscribed', 'unsubscribed', 'bounced')`,
+    ),
     index("newsletter_subscribers_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("newsletter_subscribers_email_lower_trgm_idx").using(
       "gin",
       sql`${t.emailLower} gin_trgm_ops`,
     ),
+    // Counts per state, the state filter, and finding unconfirmed rows that have expired.
+    index("newsletter_subscribers_status_idx").on(t.status, t.statusChangedAt),
+    uniqueIndex("newsletter_subscribers_confirm_token_unique")
+      .on(t.confirmTokenHash)
+      .where(sql`${t.confirmTokenHash} is not null`),
   ],
 );

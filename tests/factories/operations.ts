@@ -78,15 +78,24 @@ export async function createOrder(
 
 export async function createSubscriber(
   db: Database,
-  options: { email?: string; createdAt?: Date } = {},
+  options: {
+    email?: string;
+    createdAt?: Date;
+    status?: "pending" | "subscribed" | "unsubscribed" | "bounced";
+    confirmedAt?: Date | null;
+  } = {},
 ) {
+  const createdAt = options.createdAt ?? new Date();
   const [row] = await db
     .insert(newsletterSubscribers)
     .values({
       email: options.email ?? faker.internet.email().toLowerCase(),
       consentSource: "footer",
       consentText: "test consent",
-      createdAt: options.createdAt ?? new Date(),
+      createdAt,
+      status: options.status ?? "subscribed",
+      statusChangedAt: createdAt,
+      confirmedAt: options.confirmedAt ?? null,
     })
     .returning();
   return row!;

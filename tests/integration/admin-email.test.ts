@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   contactMessage,
   newSubscriberMessages,
+  newsletterConfirmationMessage,
   orderMessages,
   orderStatusMessage,
   passkeyChangedMessage,
@@ -102,6 +103,7 @@ describe("/admin/email", () => {
       quoteRequestMessage(env, { name: "A", email: "a@b.co", service: "iot", message: "Hi" }),
       contactMessage(env, { name: "A", email: "a@b.co", subject: "Hi", message: "Hi" }),
       ...newSubscriberMessages(env, { email: "a@b.co", unsubscribeUrl: `${env.PUBLIC_URL}/u` }),
+      newsletterConfirmationMessage(env, { email: "a@b.co", confirmUrl: `${env.PUBLIC_URL}/c` }),
       ...orderMessages(env, order),
       orderStatusMessage(env, { order, status: "shipped" }),
       orderStatusMessage(env, { order, status: "cancelled" }),
@@ -140,6 +142,7 @@ describe("/admin/email", () => {
       "contact.company": "Contact message to the office",
       "newsletter.company": "New subscriber to the office",
       "newsletter.welcome": "Welcome to a subscriber",
+      "newsletter.confirm": "Subscription confirmation link",
       "order.company": "New order to the office",
       "order.customer": "Order confirmation",
       "order.shipped": "Order shipped, to the customer",

@@ -51,11 +51,11 @@ describe("/admin/subscribers", () => {
         createdAt: minutesAgo(100 - i),
       });
     }
-    const first = await listSubscribers(services.db, { q: null, page: 1 });
+    const first = await listSubscribers(services.db, { q: null, state: null, page: 1 });
     expect(first).toMatchObject({ allTotal: 25, total: 25, pageCount: 2, page: 1 });
     expect(first.subscribers).toHaveLength(SUBSCRIBERS_PAGE_SIZE);
     expect(first.subscribers[0]!.email).toBe("reader24@example.co.za");
-    const second = await listSubscribers(services.db, { q: null, page: 2 });
+    const second = await listSubscribers(services.db, { q: null, state: null, page: 2 });
     expect(second.subscribers.map((s) => s.email)).toEqual([
       "reader04@example.co.za",
       "reader03@example.co.za",
@@ -63,7 +63,7 @@ describe("/admin/subscribers", () => {
       "reader01@example.co.za",
       "reader00@example.co.za",
     ]);
-    expect((await listSubscribers(services.db, { q: null, page: 9 })).page).toBe(2);
+    expect((await listSubscribers(services.db, { q: null, state: null, page: 9 })).page).toBe(2);
 
     const { html } = await page("/admin/subscribers?page=2");
     expect(html).toContain("Total Subscribers: <!-- -->25");
@@ -76,18 +76,53 @@ describe("/admin/subscribers", () => {
 
   it("searches e-mails in any case, LIKE wildcards literal, and says when nothing matches", async () => {
     await createSubscriber(services.db, { email: "Thandi_N@Example.com" });
-    const found = await listSubscribers(services.db, { q: "THANDI_n@", page: 1 });
+    const found = await listSubscribers(services.db, { q: "THANDI_n@", state: null, page: 1 });
     expect(found.subscribers.map((s) => s.email)).toEqual(["Thandi_N@Example.com"]);
     expect(found.total).toBe(1);
     expect(found.allTotal).toBe(26);
-    expect((await listSubscribers(services.db, { q: "reader1", page: 1 })).total).toBe(10);
-    expect((await listSubscribers(services.db, { q: "%", page: 1 })).total).toBe(0);
+    expect((await listSubscribers(services.db, { q: "reader1", state: null, page: 1 })).total).toBe(
+      10,
+    );
+    expect((await listSubscribers(services.db, { q: "%", state: null, page: 1 })).total).toBe(0);
 
     const none = await page("/admin/subscribers?q=nobody");
     expect(none.html).toContain("No subscribers found for &quot;nobody&quot;");
     const some = await page("/admin/subscribers?q=thandi");
     expect(some.html).toContain("Thandi_N@Example.com");
     expect(some.html).not.toContain("reader00@example.co.za");
+  });
+
+  it("counts and filters by state, counting every address in the total, and shows the consent record", async () => {
+    await createSubscriber(services.db, { email: "state-pending@example.org", status: "pending" });
+    await createSubscriber(services.db, {
+      email: "state-left@example.org",
+      status: "unsubscribed",
+    });
+    await createSubscriber(services.db, { email: "state-bounced@example.org", status: "bounced" });
+    const confirmedAt = new Date("2026-11-20T10:15:00Z");
+    await createSubscriber(services.db, { email: "state-in@example.org", confirmedAt });
+
+    const all = await listSubscribers(services.db, { q: "state-", state: null, page: 1 });
+    expect(all.stateCounts).toEqual({ pending: 1, subscribed: 1, unsubscribed: 1, bounced: 1 });
+    expect(all.total).toBe(4);
+    const pending = await listSubscribers(services.db, { q: "state-", state: "pending", page: 1 });
+    expect(pending.subscribers.map((s) => s.email)).toEqual(["state-pending@example.org"]);
+    expect(pending.total).toBe(1);
+
+    // 'Total Subscribers: n' counts every address on the list, whatever its state.
+    const { html } = await page("/admin/subscribers?state=bounced");
+    expect(html).toContain(`Total Subscribers: <!-- -->${all.allTotal}`);
+    expect(html).toContain("state-bounced@example.org");
+    expect(html).not.toContain("state-pending@example.org");
+    expect(html).toMatch(/aria-current="page"[^>]*>Bounced/);
+    const confirmed = await page("/admin/subscribers?q=state-in");
+    expect(confirmed.html).toContain("Consent record");
+    expect(confirmed.html).toContain("test consent");
+    expect(confirmed.html).toContain("20 November 2026");
+    // An unknown state shows every address.
+    expect((await page("/admin/subscribers?state=nonsense&q=state-")).html).toContain(
+      "state-left@example.org",
+    );
   });
 
   it("removes a subscriber for good, with a masked audit record", async () => {

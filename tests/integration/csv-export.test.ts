@@ -193,23 +193,37 @@ describe("GET /admin/orders/export.csv", () => {
 });
 
 describe("GET /admin/subscribers/export.csv", () => {
-  it("exports the subscribers matching the search, newest first", async () => {
+  it("exports the subscribers matching the search and state, newest first", async () => {
     await createSubscriber(services.db, {
       email: "csv-old@example.com",
       createdAt: minutesAgo(10),
     });
-    await createSubscriber(services.db, { email: "csv-new@example.com", createdAt: minutesAgo(1) });
+    await createSubscriber(services.db, {
+      email: "csv-new@example.com",
+      createdAt: minutesAgo(1),
+      status: "pending",
+    });
     await createSubscriber(services.db, { email: "-@evil.example", createdAt: minutesAgo(5) });
     const { response, records } = await download("/admin/subscribers/export.csv?q=csv-");
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="subscribers-/);
     expect(records).toEqual([
-      ["Email", "Subscription Date (SAST)", "Source"],
-      ["csv-new@example.com", expect.stringMatching(/^\d{4}-/), "footer"],
-      ["csv-old@example.com", expect.stringMatching(/^\d{4}-/), "footer"],
+      ["Email", "Subscription Date (SAST)", "Source", "State", "Confirmed (SAST)"],
+      [
+        "csv-new@example.com",
+        expect.stringMatching(/^\d{4}-/),
+        "footer",
+        "Awaiting confirmation",
+        "",
+      ],
+      ["csv-old@example.com", expect.stringMatching(/^\d{4}-/), "footer", "Subscribed", ""],
     ]);
+    const pending = await download("/admin/subscribers/export.csv?q=csv-&state=pending");
+    expect(pending.records.map((r) => r[0])).toEqual(["Email", "csv-new@example.com"]);
     const all = await download("/admin/subscribers/export.csv");
     expect(all.records.map((r) => r[0])).toContain("'-@evil.example");
-    const batches = await collect(subscriberExportBatches(services.db, null, 2));
+    const batches = await collect(
+      subscriberExportBatches(services.db, { q: null, state: null }, 2),
+    );
     expect(batches.flat()).toHaveLength(3);
   });
 });

@@ -254,7 +254,7 @@ describe("releasing and deleting held submissions", () => {
     expect(await outbox()).toHaveLength(1);
   });
 
-  it("a released newsletter sign-up becomes a subscriber with its e-mails", async () => {
+  it("a released newsletter sign-up awaits confirmation, and its link is sent then", async () => {
     await post("/newsletter", {
       email: "held@example.co.za",
       source: "popup",
@@ -264,12 +264,9 @@ describe("releasing and deleting held submissions", () => {
     const [row] = await held();
     expect((await adminPost({ intent: "release", id: row!.id })).status).toBe(200);
     expect(await subscribers()).toMatchObject([
-      { email: "held@example.co.za", consentSource: "popup" },
+      { email: "held@example.co.za", consentSource: "popup", status: "pending" },
     ]);
-    expect((await outbox()).map((m) => m.kind).sort()).toEqual([
-      "newsletter.company",
-      "newsletter.welcome",
-    ]);
+    expect((await outbox()).map((m) => m.kind)).toEqual(["newsletter.confirm"]);
   });
 
   it("Delete erases it: nothing stored, nothing sent", async () => {

@@ -7,6 +7,7 @@ import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { createUnsubscribeToken } from "#app/server/newsletter/subscribers.server.ts";
 import { newsletterSubscribers, notifications } from "#db/schema/index.ts";
+import { createSubscriber } from "#tests/factories/operations.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { injectInsertFailure } from "#tests/setup/catalog.ts";
 import { freezeTime, moveTime, releaseTime } from "#tests/setup/clock.ts";
@@ -56,16 +57,46 @@ const visibleText = (html: string) =>
     .replaceAll("&amp;", "&");
 
 describe("POST /newsletter", () => {
-  it("stores the subscriber with the consent record, and queues the notice and welcome", async () => {
+  it("stores the address awaiting confirmation with the consent record, and sends only the link", async () => {
     const response = await subscribe({ email: "Lindiwe@Example.co.za", source: "popup" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Subscribed!");
+    const body = await response.text();
+    expect(body).toContain("Subscribed!");
+    // The popup adds "Please check your inbox to confirm." when it reads this.
+    expect(body).toContain("confirmationSent");
     const [row] = await subscribers();
     expect(row).toMatchObject({
       email: "Lindiwe@Example.co.za",
       consentSource: "popup",
       consentText: NEWSLETTER_CONSENT_TEXT,
+      status: "pending",
+      confirmedAt: null,
     });
+    const mail = await outbox();
+    expect(mail.map((m) => m.kind)).toEqual(["newsletter.confirm"]);
+    expect(mail[0]).toMatchObject({ recipient: "Lindiwe@Example.co.za" });
+    expect(mail[0]!.textBody).toMatch(/http:\/\/localhost:3000\/newsletter\/confirm\/[\w-]{43}/);
+  });
+
+  it("with confirmation off, subscribes at once and queues the notice and welcome", async () => {
+    const single = createTestServices(handle, { NEWSLETTER_CONFIRM: "false" });
+    const singleApp = await createTestApp(single);
+    const response = await singleApp.postForm(
+      "/newsletter",
+      {
+        form_stamp: createFormStamp(single.env.SESSION_SECRET, Date.now() - 5000),
+        enhanced: "1",
+        email: "Lindiwe@Example.co.za",
+        source: "popup",
+      },
+      { clientAddress: nextAddress() },
+    );
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain("Subscribed!");
+    expect(body).not.toContain("confirmationSent");
+    const [row] = await subscribers();
+    expect(row).toMatchObject({ status: "subscribed", consentSource: "popup" });
     const mail = await outbox();
     expect(mail.map((m) => m.kind).sort()).toEqual(["newsletter.company", "newsletter.welcome"]);
     const welcome = mail.find((m) => m.kind === "newsletter.welcome")!;
@@ -75,14 +106,14 @@ describe("POST /newsletter", () => {
   });
 
   it("answers 'Already subscribed' for a duplicate in any letter case and stores nothing new", async () => {
-    await subscribe({ email: "dup@example.co.za", source: "footer" });
+    await createSubscriber(handle.db, { email: "dup@example.co.za" });
     const again = await subscribe({ email: "DUP@example.co.za", source: "footer" });
     expect(again.status).toBe(200);
     const body = await again.text();
     expect(body).toContain("Already subscribed");
     expect(body).toContain("This email is already subscribed to our newsletter.");
     expect(await subscribers()).toHaveLength(1);
-    expect(await outbox()).toHaveLength(2);
+    expect(await outbox()).toHaveLength(0);
   });
 
   it.each(["", "   ", "no-at-sign", "a@"])("refuses %j with 'Invalid email'", async (email) => {
@@ -216,7 +247,7 @@ describe("the per-address limit", () => {
 
       const stored = (await subscribers()).map((row) => row.email).sort();
       expect(stored).toEqual(["one@example.co.za", "two@example.co.za"]);
-      expect(await outbox()).toHaveLength(4);
+      expect(await outbox()).toHaveLength(2);
 
       moveTime(61_000);
       const again = await subscribe({ email: "three@example.co.za", source: "popup" }, true, from);
@@ -231,8 +262,8 @@ describe("the per-address limit", () => {
 });
 
 describe("unsubscribe link", () => {
-  it("shows a confirmation, then removes the address on POST (also the one-click POST)", async () => {
-    await subscribe({ email: "Leaving@Example.co.za", source: "footer" });
+  it("shows a confirmation, then unsubscribes the address on POST (also the one-click POST)", async () => {
+    await createSubscriber(handle.db, { email: "Leaving@Example.co.za" });
     const token = createUnsubscribeToken(services.env.SESSION_SECRET, "leaving@example.co.za");
     const page = await app.request(`/newsletter/unsubscribe/${token}`);
     expect(page.status).toBe(200);
@@ -247,7 +278,8 @@ describe("unsubscribe link", () => {
     });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("has been removed from our newsletter");
-    expect(await subscribers()).toHaveLength(0);
+    // Kept as "unsubscribed": the record that nothing more may be sent there.
+    expect(await subscribers()).toMatchObject([{ status: "unsubscribed" }]);
 
     // The same link opened again says the address is no longer on the list, with no button.
     const again = await app.request(`/newsletter/unsubscribe/${token}`);
@@ -295,7 +327,9 @@ describe("unsubscribe link", () => {
       expect(await blocked.text()).toMatch(
         /Too many submissions\. Please try again in \d+ seconds\./,
       );
-      expect((await subscribers()).map((row) => row.email)).toContain("hammered@example.co.za");
+      expect(await subscribers()).toMatchObject([
+        { email: "hammered@example.co.za", status: "pending" },
+      ]);
 
       moveTime(61_000);
       const again = await app.postForm(
@@ -306,7 +340,9 @@ describe("unsubscribe link", () => {
         },
       );
       expect(again.status).toBe(200);
-      expect((await subscribers()).map((row) => row.email)).not.toContain("hammered@example.co.za");
+      expect(await subscribers()).toMatchObject([
+        { email: "hammered@example.co.za", status: "unsubscribed" },
+      ]);
     } finally {
       services.rateLimits = original;
       releaseTime();
@@ -314,14 +350,14 @@ describe("unsubscribe link", () => {
   });
 
   it("answers 404 to a forged token and removes nothing", async () => {
-    await subscribe({ email: "stay@example.co.za", source: "footer" });
+    await createSubscriber(handle.db, { email: "stay@example.co.za" });
     const forged = createUnsubscribeToken(
       "another-secret-another-secret-0000",
       "stay@example.co.za",
     );
     const response = await app.postForm(`/newsletter/unsubscribe/${forged}`, {});
     expect(response.status).toBe(404);
-    expect(await subscribers()).toHaveLength(1);
+    expect(await subscribers()).toMatchObject([{ status: "subscribed" }]);
   });
 });
 

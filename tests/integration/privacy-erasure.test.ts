@@ -56,7 +56,7 @@ async function remaining() {
 }
 
 describe("erasure", () => {
-  it("unsubscribing deletes the address and the e-mails about it, nothing else", async () => {
+  it("unsubscribing marks the address unsubscribed and deletes the e-mails about it, nothing else", async () => {
     await handle.db.insert(newsletterSubscribers).values({ email: "Reader@Example.co.za" });
     await message("newsletter.welcome", "reader@example.co.za", "Welcome!", { status: "sent" });
     await message(
@@ -68,6 +68,10 @@ describe("erasure", () => {
     await message("newsletter.welcome", "other@example.co.za", "Welcome!");
 
     expect(await unsubscribe(handle.db, "reader@example.co.za")).toBe(true);
+    // Kept only as the record that nothing more may be sent there (decision 041).
+    expect(await handle.db.select().from(newsletterSubscribers)).toMatchObject([
+      { email: "Reader@Example.co.za", status: "unsubscribed", confirmTokenHash: null },
+    ]);
     expect(await remaining()).toEqual([
       "newsletter.welcome → other@example.co.za",
       "order.customer → reader@example.co.za",

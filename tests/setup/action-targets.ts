@@ -263,6 +263,13 @@ export const TARGETS: Target[] = [
     noScript: true,
   },
   {
+    pattern: "newsletter/confirm/:token",
+    path: () => `/newsletter/confirm/${encodeURIComponent(`made-up-${fixture.addressCounter}`)}`,
+    fields: { token: field("opaque", "x") },
+    messages: ["This confirmation link is not valid, or it has been used already."],
+    noScript: true,
+  },
+  {
     pattern: "admin/login",
     variant: "login",
     path: () => "/admin/login",

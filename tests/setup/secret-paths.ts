@@ -12,7 +12,7 @@ export const randomToken = () => crypto.randomBytes(32).toString("base64url");
 
 /** Each spelling with a token of its own; `tokens` lists them, to look for in the logs. */
 export function secretPathProbes() {
-  const tokens = Array.from({ length: 8 }, randomToken);
+  const tokens = Array.from({ length: 9 }, randomToken);
   const paths = [
     `/orders/${tokens[0]}`,
     `/%6Frders/${tokens[1]}`,
@@ -22,6 +22,7 @@ export function secretPathProbes() {
     `/ORDERS/${tokens[5]}`,
     `/__manifest?paths=/crafts,/orders/${tokens[6]}`,
     `/admin/reset-password/${tokens[7]}`,
+    `/newsletter/confirm/${tokens[8]}`,
   ];
   return { paths, tokens };
 }

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import {
   Dialog,
   DialogContent,
@@ -9,6 +9,12 @@ import {
 import { NEWSLETTER_COPY } from "#app/content/site.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
+
+/**
+ * Under the thank-you when a confirmation link was sent (docs/product.md §2.13). Here rather
+ * than in app/content/site.ts, which every public page loads: this module loads with the popup.
+ */
+export const CHECK_INBOX_TEXT = "Please check your inbox to confirm.";
 
 /**
  * The popup opens by itself, so Radix has no trigger to give the focus back to and drops it
@@ -48,6 +54,12 @@ export default function NewsletterPopupDialog({
   onResult: (result: FormResult) => void;
 }) {
   const returnFocus = useReturnFocusIfAny();
+  // With double opt-in, the thank-you adds where to look next (docs/product.md §2.13).
+  const [checkInbox, setCheckInbox] = useState(false);
+  const onSubscribeResult = (result: FormResult) => {
+    if (result.status === "success" && result.confirmationSent) setCheckInbox(true);
+    onResult(result);
+  };
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <DialogContent {...returnFocus}>
@@ -55,6 +67,9 @@ export default function NewsletterPopupDialog({
           <DialogHeader role="status">
             <DialogTitle>{NEWSLETTER_COPY.thankYouTitle}</DialogTitle>
             <DialogDescription>{NEWSLETTER_COPY.thankYouText}</DialogDescription>
+            {checkInbox ? (
+              <p className="text-sm text-muted-foreground">{CHECK_INBOX_TEXT}</p>
+            ) : null}
           </DialogHeader>
         ) : (
           <>
@@ -62,7 +77,7 @@ export default function NewsletterPopupDialog({
               <DialogTitle>{NEWSLETTER_COPY.popupTitle}</DialogTitle>
               <DialogDescription>{NEWSLETTER_COPY.popupText}</DialogDescription>
             </DialogHeader>
-            <NewsletterForm source="popup" onResult={onResult} />
+            <NewsletterForm source="popup" onResult={onSubscribeResult} />
           </>
         )}
       </DialogContent>

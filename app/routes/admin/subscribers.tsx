@@ -1,4 +1,4 @@
-import { MailIcon, Trash2Icon } from "lucide-react";
+import { MailIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
@@ -14,21 +14,16 @@ import { HeldLink } from "#app/components/admin/held-submissions.tsx";
 import { AdminPagination } from "#app/components/admin/pagination.tsx";
 import { foundText, ResultsStatus } from "#app/components/admin/results-region.tsx";
 import { AdminSearchForm } from "#app/components/admin/search-form.tsx";
+import {
+  SubscriberStateFilter,
+  SubscriberTable,
+} from "#app/components/admin/subscribers/subscriber-table.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import { Button } from "#app/components/ui/button.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "#app/components/ui/table.tsx";
 import { parseSubscriberListQuery } from "#app/lib/admin-list-queries.ts";
-import { formatShortDate } from "#app/lib/dates.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { useListPending } from "#app/lib/list-url.ts";
+import { SUBSCRIBER_STATUS_LABELS, type SubscriberRow } from "#app/lib/subscribers.ts";
 import { toast } from "#app/lib/toast.ts";
 import { RemoveSubscriberSchema } from "#app/lib/validation/subscribers.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -37,7 +32,6 @@ import {
   listSubscribers,
   removeSubscriber,
   type SubscriberListPage,
-  type SubscriberRow,
 } from "#app/server/newsletter/admin-subscribers.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/subscribers";
@@ -51,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const query = parseSubscriberListQuery(new URL(request.url).searchParams);
   const list = await listSubscribers(getServices(context).db, query);
-  return { q: query.q, list: list as SubscriberListPage | Promise<SubscriberListPage> };
+  return {
+    q: query.q,
+    state: query.state,
+    list: list as SubscriberListPage | Promise<SubscriberListPage>,
+  };
 }
 
 const presence = pagePresence();
@@ -63,9 +61,9 @@ const presence = pagePresence();
  * is awaited as without a clientLoader.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const { q } = parseSubscriberListQuery(new URL(request.url).searchParams);
+  const { q, state } = parseSubscriberListQuery(new URL(request.url).searchParams);
   const list = serverLoader().then((data) => data.list);
-  return { q, list: presence.isOnScreen() ? await list : list };
+  return { q, state, list: presence.isOnScreen() ? await list : list };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -138,13 +136,14 @@ function useRemoval() {
 }
 
 export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
-  const { list, q } = loaderData;
+  const { list, q, state } = loaderData;
   presence.useOnScreen();
   // A new search or page shows 'Loading subscribers...'; a search typed into the box keeps
   // the rows, busy, until its own arrive (decision 017).
   const { pending, showLoading } = useListPending();
   const removal = useRemoval();
-  const exportHref = `/admin/subscribers/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
+  const exportSearch = new URLSearchParams({ ...(q ? { q } : {}), ...(state ? { state } : {}) });
+  const exportHref = `/admin/subscribers/export.csv${exportSearch.size ? `?${exportSearch}` : ""}`;
   const loadingText = <LoadingStatus text="Loading subscribers..." />;
 
   return (
@@ -182,6 +181,9 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
             className="sm:w-96"
           />
         </div>
+        <DeferredPart resolve={list}>
+          {({ stateCounts }) => <SubscriberStateFilter q={q} state={state} counts={stateCounts} />}
+        </DeferredPart>
         <ResultsStatus
           resolve={list}
           text={({ total }) => foundText(total, ["subscriber", "subscribers"])}
@@ -198,7 +200,11 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
                 loadingText
               ) : subscribers.length === 0 ? (
                 <p className="p-6 text-center text-sm text-muted-foreground">
-                  {q ? `No subscribers found for "${q}"` : "No subscribers yet"}
+                  {q
+                    ? `No subscribers found for "${q}"`
+                    : state
+                      ? `No subscribers are ${SUBSCRIBER_STATUS_LABELS[state].toLowerCase()}.`
+                      : "No subscribers yet"}
                 </p>
               ) : (
                 <SubscriberTable subscribers={subscribers} onRemove={removal.ask} />
@@ -222,56 +228,6 @@ export default function SubscribersPage({ loaderData }: Route.ComponentProps) {
       </DeferredPart>
       {removal.dialog}
     </div>
-  );
-}
-
-function SubscriberTable({
-  subscribers,
-  onRemove,
-}: {
-  subscribers: SubscriberRow[];
-  onRemove: (subscriber: SubscriberRow) => void;
-}) {
-  return (
-    <Table aria-label="Subscribers">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          {/* Phones: the date under the e-mail, so Remove stays on the screen. */}
-          <TableHead className="hidden sm:table-cell">Subscription Date</TableHead>
-          <TableHead className="w-16 text-right">
-            <span className="sr-only sm:not-sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {subscribers.map((subscriber) => (
-          <TableRow key={subscriber.id}>
-            <TableCell className="font-medium break-all sm:break-normal">
-              {subscriber.email}
-              <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                {formatShortDate(subscriber.createdAt)}
-              </span>
-            </TableCell>
-            <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-              {formatShortDate(subscriber.createdAt)}
-            </TableCell>
-            <TableCell className="text-right">
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="text-destructive hover:bg-destructive-surface"
-                onClick={() => onRemove(subscriber)}
-                aria-label={`Remove ${subscriber.email}`}
-              >
-                <Trash2Icon aria-hidden="true" />
-              </Button>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 

@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const { db, env, logger, rateLimits } = getServices(context);
+  const { db, env, logger, rateLimits, clock } = getServices(context);
   // Like every public form: a script hammering the action is stopped (decision 010).
   const limit = await rateLimits.consume("publicForm", getClientAddress(context));
   if (!limit.allowed) {
@@ -45,7 +45,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
   if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
-  const removed = await unsubscribe(db, email);
+  const removed = await unsubscribe(db, email, clock());
   logger.info({ removed }, "newsletter unsubscribe");
   return { done: true as const, refused: null };
 }

@@ -8,7 +8,8 @@ import pino from "pino";
  * unsubscribe link holds the subscriber's e-mail (base64) and a working signature, so a log
  * line would both disclose the address and let its reader unsubscribe it; a buyer's order
  * page (/orders/<token>, decision 014) would let its reader see the order, and a password
- * reset link (/admin/reset-password/<token>, decision 034) set the account's password. The path keeps its
+ * reset link (/admin/reset-password/<token>, decision 034) set the account's password, and a
+ * newsletter confirmation link (/newsletter/confirm/<token>) subscribe someone. The path keeps its
  * shape, so the logs still say which page was asked for. (/admin/orders/<id> is no secret.)
  */
 
@@ -17,7 +18,7 @@ import pino from "pino";
  * React Router's /__manifest lists paths separated by commas).
  */
 const SECRET_SEGMENT =
-  /(\/newsletter\/unsubscribe\/|\/admin\/reset-password\/|(?<!\/admin)\/orders\/)[^/?#&,\s"'\\]+?(\.data)?(?=[/?#&,\s"'\\]|$)/gi;
+  /(\/newsletter\/unsubscribe\/|\/newsletter\/confirm\/|\/admin\/reset-password\/|(?<!\/admin)\/orders\/)[^/?#&,\s"'\\]+?(\.data)?(?=[/?#&,\s"'\\]|$)/gi;
 
 export const REDACTED = "[redacted]";
 
@@ -61,7 +62,7 @@ function fullyDecoded(text: string): string {
 }
 
 /** Whether a log line may name a capability URL at all (most lines cannot). */
-const MAY_HOLD_SECRET = /orders|unsubscribe|%/i;
+const MAY_HOLD_SECRET = /orders|unsubscribe|confirm|%/i;
 
 /**
  * Every line the server logs, as pino is about to write it (its `streamWrite` hook): each

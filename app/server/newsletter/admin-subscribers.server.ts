@@ -1,6 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, sql } from "drizzle-orm";
 import type { SubscriberListQuery } from "#app/lib/admin-list-queries.ts";
 import { pageCount } from "#app/lib/pagination.ts";
+import {
+  SUBSCRIBER_STATUS_LABELS,
+  SUBSCRIBER_STATUS_VALUES,
+  type SubscriberListPage,
+  type SubscriberStatus,
+} from "#app/lib/subscribers.ts";
+
+export type { SubscriberListPage, SubscriberRow } from "#app/lib/subscribers.ts";
+
 import { newsletterSubscribers, ROW_COUNT } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
@@ -24,23 +33,6 @@ export {
   type SubscriberListQuery,
 } from "#app/lib/admin-list-queries.ts";
 
-export interface SubscriberRow {
-  id: string;
-  email: string;
-  createdAt: Date;
-}
-
-export interface SubscriberListPage {
-  subscribers: SubscriberRow[];
-  /** Every subscriber (docs/product.md §3.10 'Total Subscribers: n'), whatever the search. */
-  allTotal: number;
-  /** Subscribers matching the search, on all pages. */
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-}
-
 /** Newest first; NULLS LAST as in newsletter_subscribers_created_at_idx, so it serves. */
 export const SUBSCRIBERS_NEWEST_FIRST = [
   sql`${newsletterSubscribers.createdAt} desc nulls last`,
@@ -55,15 +47,38 @@ export function subscriberSearchCondition(q: string | null) {
   return q ? sql`${newsletterSubscribers.emailLower} like lower(${likePattern(q)})` : undefined;
 }
 
+/** How many addresses matching the search are in each state (one grouped count). */
+async function countByState(db: Database, q: string | null) {
+  const rows = await db
+    .select({ status: newsletterSubscribers.status, count: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .where(subscriberSearchCondition(q))
+    .groupBy(newsletterSubscribers.status);
+  const counts = Object.fromEntries(SUBSCRIBER_STATUS_VALUES.map((s) => [s, 0])) as Record<
+    SubscriberStatus,
+    number
+  >;
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
 export async function listSubscribers(
   db: Database,
   query: SubscriberListQuery,
 ): Promise<SubscriberListPage> {
-  const where = subscriberSearchCondition(query.q);
+  const where = and(
+    subscriberSearchCondition(query.q),
+    query.state ? eq(newsletterSubscribers.status, query.state) : undefined,
+  );
   // From the counter its triggers keep (decision 009): a count over 100,000 subscribers took
   // 7-50 ms on every page.
   const allTotal = await readRowCount(db, ROW_COUNT.subscribers);
-  const total = query.q ? await db.$count(newsletterSubscribers, where) : allTotal;
+  const stateCounts = await countByState(db, query.q);
+  const total = query.state
+    ? stateCounts[query.state]
+    : query.q
+      ? Object.values(stateCounts).reduce((sum, n) => sum + n, 0)
+      : allTotal;
   const pages = pageCount(total, SUBSCRIBERS_PAGE_SIZE);
   const page = Math.min(query.page, pages);
   const subscribers = await db
@@ -71,6 +86,11 @@ export async function listSubscribers(
       id: newsletterSubscribers.id,
       email: newsletterSubscribers.email,
       createdAt: newsletterSubscribers.createdAt,
+      status: newsletterSubscribers.status,
+      statusChangedAt: newsletterSubscribers.statusChangedAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      consentSource: newsletterSubscribers.consentSource,
+      consentText: newsletterSubscribers.consentText,
     })
     .from(newsletterSubscribers)
     .where(where)
@@ -81,6 +101,7 @@ export async function listSubscribers(
     subscribers,
     allTotal,
     total,
+    stateCounts,
     page,
     pageCount: pages,
     pageSize: SUBSCRIBERS_PAGE_SIZE,
@@ -127,13 +148,27 @@ export async function removeSubscriber(
 
 // ---- CSV export ----------------------------------------------------------------------------
 
-export const SUBSCRIBER_EXPORT_HEADER = ["Email", "Subscription Date (SAST)", "Source"] as const;
+export const SUBSCRIBER_EXPORT_HEADER = [
+  "Email",
+  "Subscription Date (SAST)",
+  "Source",
+  "State",
+  "Confirmed (SAST)",
+] as const;
+
+const SAST_TIME = (column: AnyColumn) =>
+  sql<
+    string | null
+  >`to_char(${column} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`;
 
 export const SUBSCRIBER_EXPORT_BATCH_SIZE = 1000;
 
+/** What the export keeps of the list's state: the search and the state filter. */
+export type SubscriberExportQuery = Pick<SubscriberListQuery, "q" | "state">;
+
 function subscriberExportBatch(
   db: Database,
-  q: string | null,
+  { q, state }: SubscriberExportQuery,
   after: { at: string; id: string } | null,
   batchSize: number,
 ) {
@@ -145,26 +180,40 @@ function subscriberExportBatch(
       id: newsletterSubscribers.id,
       email: newsletterSubscribers.email,
       source: newsletterSubscribers.consentSource,
-      subscribed: sql<string>`to_char(${newsletterSubscribers.createdAt} at time zone 'Africa/Johannesburg', 'YYYY-MM-DD HH24:MI:SS')`,
+      subscribed: SAST_TIME(newsletterSubscribers.createdAt),
+      status: newsletterSubscribers.status,
+      confirmed: SAST_TIME(newsletterSubscribers.confirmedAt),
       at: sql<string>`${newsletterSubscribers.createdAt}::text`,
     })
     .from(newsletterSubscribers)
-    .where(and(subscriberSearchCondition(q), keyset))
+    .where(
+      and(
+        subscriberSearchCondition(q),
+        state ? eq(newsletterSubscribers.status, state) : undefined,
+        keyset,
+      ),
+    )
     .orderBy(...SUBSCRIBERS_NEWEST_FIRST)
     .limit(batchSize);
 }
 
-/** The subscribers matching the search, newest first, in keyset batches. */
+/** The subscribers matching the search and state, newest first, in keyset batches. */
 export async function* subscriberExportBatches(
   db: Database,
-  q: string | null,
+  query: SubscriberExportQuery,
   batchSize = SUBSCRIBER_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<string[][]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const batch = await subscriberExportBatch(db, q, after, batchSize);
+    const batch = await subscriberExportBatch(db, query, after, batchSize);
     if (batch.length === 0) return;
-    yield batch.map((row) => [row.email, row.subscribed, row.source]);
+    yield batch.map((row) => [
+      row.email,
+      row.subscribed ?? "",
+      row.source,
+      SUBSCRIBER_STATUS_LABELS[row.status],
+      row.confirmed ?? "",
+    ]);
     if (batch.length < batchSize) return;
     const last = batch.at(-1)!;
     after = { at: last.at, id: last.id };

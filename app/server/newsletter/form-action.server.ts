@@ -137,7 +137,7 @@ export async function newsletterAction(context: Context) {
       name: null,
       email,
       payload: input,
-      accept: (tx) => subscribe(tx, services.env, input),
+      accept: (tx) => subscribe(tx, services.env, input, services.clock()),
     });
     await recordVerdict(services.db, services.logger, "newsletter", stored.verdict);
     if (stored.verdict === "ok" && stored.accepted.status === "already") {
@@ -153,5 +153,10 @@ export async function newsletterAction(context: Context) {
     const failed = source === "popup" ? SUBSCRIPTION_FAILED : SUBMISSION_FAILED;
     return answer({ status: "error", toast: { ...failed, type: "destructive" } }, { status: 503 });
   }
-  return answer({ status: "success", toast: successToast(source) });
+  // Held submissions too: an admin's release sends the link then.
+  return answer({
+    status: "success",
+    toast: successToast(source),
+    ...(services.env.NEWSLETTER_CONFIRM ? { confirmationSent: true } : {}),
+  });
 }

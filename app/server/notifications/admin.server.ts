@@ -96,6 +96,7 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "contact.company": "Contact message to the office",
   "newsletter.company": "New subscriber to the office",
   "newsletter.welcome": "Welcome to a subscriber",
+  "newsletter.confirm": "Subscription confirmation link",
   "order.company": "New order to the office",
   "order.customer": "Order confirmation",
   "order.shipped": "Order shipped, to the customer",

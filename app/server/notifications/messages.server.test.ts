@@ -5,6 +5,7 @@ import { isPermanentFailure } from "./mailer.server.ts";
 import {
   contactMessage,
   newSubscriberMessages,
+  newsletterConfirmationMessage,
   oneLine,
   orderMessages,
   orderStatusMessage,
@@ -104,6 +105,10 @@ function everyMessage(value: string) {
       clientAddress: value,
       how: "added",
       name: value,
+    }),
+    newsletterConfirmationMessage(env, {
+      email: "a@b.co",
+      confirmUrl: "https://kwezi.example/c/t",
     }),
   ];
 }

@@ -257,6 +257,38 @@ export function newSubscriberMessages(
   ];
 }
 
+/**
+ * The double opt-in e-mail (docs/product.md §3.10 "States"): the address is subscribed only
+ * once its link is used. No unsubscribe link: nothing more is sent unless it is used.
+ */
+export function newsletterConfirmationMessage(
+  env: MailEnv,
+  data: { email: string; confirmUrl: string },
+): OutgoingMessage {
+  const subject = `Please confirm your subscription to the ${COMPANY.name} newsletter`;
+  const ignore =
+    "If you did not ask for it, ignore this e-mail: we will not write to you again, and we remove the address after 30 days.";
+  return {
+    kind: "newsletter.confirm",
+    to: data.email,
+    replyTo: env.NOTIFY_EMAIL,
+    subject,
+    text: [
+      "Hello,",
+      `Someone, we hope you, asked to receive the ${COMPANY.name} newsletter at ${data.email}. To confirm, open this link within 7 days:`,
+      data.confirmUrl,
+      ignore,
+      SIGN_OFF,
+    ].join("\n\n"),
+    html: layout({
+      title: subject,
+      preview: "One click to confirm your subscription.",
+      reason: `You receive this because ${data.email} was entered in the newsletter form on our website.`,
+      body: html`${h1("Confirm your subscription")}${p(`Someone, we hope you, asked to receive the ${COMPANY.name} newsletter at ${data.email}. To confirm, use the button within 7 days.`)}${buttonLink(data.confirmUrl, "Confirm my subscription")}${p(ignore)}${signOff()}`,
+    }),
+  };
+}
+
 // ---- Orders --------------------------------------------------------------------------------
 
 export interface OrderLine {

@@ -12,6 +12,7 @@ export const MESSAGE_KINDS = [
   "contact.company",
   "newsletter.company",
   "newsletter.welcome",
+  "newsletter.confirm",
   "order.company",
   "order.customer",
   "order.shipped",

@@ -38,6 +38,9 @@ export async function findPersonalData(db: Database, address: string) {
       subscribedAt: newsletterSubscribers.createdAt,
       consentSource: newsletterSubscribers.consentSource,
       consentText: newsletterSubscribers.consentText,
+      state: newsletterSubscribers.status,
+      stateSince: newsletterSubscribers.statusChangedAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
     })
     .from(newsletterSubscribers)
     .where(matches(newsletterSubscribers.email, email));

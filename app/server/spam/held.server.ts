@@ -80,7 +80,10 @@ export type HeldChangeResult =
   | { ok: true; form: HoldableForm; outcome: "released" | "already-subscribed" | "deleted" }
   | { ok: false; reason: "gone" | "unreadable" };
 
-type ReleaseEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL" | "SESSION_SECRET">;
+type ReleaseEnv = Pick<
+  Env,
+  "NOTIFY_EMAIL" | "PUBLIC_URL" | "SESSION_SECRET" | "NEWSLETTER_CONFIRM"
+>;
 
 /**
  * Releases a held submission through its form's normal path, in one transaction with its

@@ -170,6 +170,31 @@ export async function subscribe(email: string) {
     form: { email, source: "footer", redirect_to: "/", form_stamp: stamp, hp_website: "" },
   });
   expect(response.status).toBeLessThan(400);
+  await confirmSubscription(email);
+}
+
+/**
+ * The confirmation link from the .eml the server wrote for `email` (docs/product.md §3.10
+ * "States"), quoted-printable undone.
+ */
+export async function confirmationPath(email: string): Promise<string> {
+  const eml = (await findEmail("newsletter.confirm", (file) => file.includes(email))).replace(
+    /=\r?\n/g,
+    "",
+  );
+  const found = eml.match(/\/newsletter\/confirm\/[A-Za-z0-9_-]+/)?.[0];
+  expect(found, "a confirmation link in the e-mail").toBeTruthy();
+  return found!;
+}
+
+/** Confirms the address as its owner does: the button on the link's page (a POST). */
+export async function confirmSubscription(email: string) {
+  const response = await request("POST", await confirmationPath(email), {
+    address: randomLoopback(),
+    form: {},
+  });
+  expect(response.status, response.body.slice(0, 300)).toBe(200);
+  expect(response.body).toContain("is now subscribed to our newsletter");
 }
 
 /** Creates an account through Create Account on /admin/login (a regular user, no access). */

@@ -71,7 +71,13 @@ test("search, remove with confirmation, and export", async ({ page, loginAsAdmin
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
   const records = parseCsv(fs.readFileSync((await download.path())!, "utf8"));
-  expect(records[0]).toEqual(["Email", "Subscription Date (SAST)", "Source"]);
+  expect(records[0]).toEqual([
+    "Email",
+    "Subscription Date (SAST)",
+    "Source",
+    "State",
+    "Confirmed (SAST)",
+  ]);
   expect(
     records
       .slice(1)

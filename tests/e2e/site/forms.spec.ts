@@ -7,7 +7,7 @@ import {
   test,
   waitUntilFormStampIsOldEnough,
 } from "#tests/playwright-utils.ts";
-import { subscribe, uniqueTag } from "../admin/operations-helpers.ts";
+import { confirmSubscription, subscribe, uniqueTag } from "../admin/operations-helpers.ts";
 import {
   fillContactForm,
   fillQuoteForm,
@@ -169,6 +169,8 @@ test.describe("with JavaScript", () => {
     await expect(toast(page, "Submission Successful")).toBeVisible();
     await expect(form.getByLabel("Email address")).toHaveValue("");
     await expect(form.getByRole("button", { name: "Subscribe" })).toBeFocused();
+    // Subscribed once its owner uses the link in the confirmation e-mail.
+    await confirmSubscription(address);
 
     // The same address again, while the answer is awaited with the button disabled.
     await form.getByLabel("Email address").fill(address);
@@ -218,7 +220,7 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Message")).toHaveValue("Sensors for a cold room.");
   });
 
-  test("footer newsletter: success, then 'Already subscribed' for the same address in capitals", async ({
+  test("footer newsletter: success, then, once confirmed, 'Already subscribed' for the same address in capitals", async ({
     page,
   }) => {
     await page.goto("/privacy");
@@ -232,6 +234,7 @@ test.describe("with JavaScript", () => {
     release();
     await expect(toast(page, "Submission Successful")).toBeVisible();
     await expect(form.getByLabel("Email address")).toHaveValue("");
+    await confirmSubscription("footer.reader@example.co.za");
 
     await sendNewsletterForm(page, form, "FOOTER.Reader@example.co.za");
     await expect(toast(page, "Already subscribed")).toContainText(
@@ -409,6 +412,8 @@ test.describe("newsletter popup", () => {
       ),
     );
     await expect(dialog.getByText("Thank you!")).toBeVisible();
+    // A confirmation link was sent (docs/product.md §2.13, §3.10 "States").
+    await expect(dialog.getByText("Please check your inbox to confirm.")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("newsletterSubscribed"))).toBe("true");
     await page.clock.runFor(1800);
     await expect(dialog).toBeVisible();
@@ -441,6 +446,8 @@ test.describe("newsletter popup", () => {
       ),
     );
     await expect(dialog.getByText("Thank you!")).toBeVisible();
+    // Already subscribed: no link was sent, so no inbox to check.
+    await expect(dialog.getByText("Please check your inbox to confirm.")).toHaveCount(0);
     await page.clock.runFor(1800);
     await expect(dialog).toBeVisible();
     await page.clock.runFor(300);
