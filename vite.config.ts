@@ -67,8 +67,9 @@ function precompressAssets(): Plugin {
 const PUBLIC_SHARED = new RegExp(
   [
     // Not what one or two pages alone show: the checkout's contents, the popup's dialog, the
-    // order totals (/cart, /checkout), the division pages' markup (/digital, /hardware).
-    /app\/components\/site\/(?!shop\/checkout-contents|shop\/order-totals|newsletter-popup-dialog|division-page)/,
+    // order totals and a line's personalisation (/cart, /checkout), the division pages' markup
+    // (/digital, /hardware).
+    /app\/components\/site\/(?!shop\/checkout-contents|shop\/order-totals|shop\/line-personalisation|newsletter-popup-dialog|division-page)/,
     /app\/components\/toaster/,
     /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert|skip-link)\./,
     /app\/lib\/(utils|forms|form-submissions|cart|newsletter|quote-services|seo|money|image-variants)\./,

@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   addToCart,
-  applyCurrentPrices,
   type CartItem,
   cartCount,
   cartTotalCents,
   MAX_LINE_QUANTITY,
   parseStoredCart,
   removeFromCart,
-  repriceCart,
   setCartQuantity,
 } from "./cart.ts";
+import { applyCurrentPrices, repriceCart } from "./cart-prices.ts";
 
 const box = { id: "a", name: "Box", priceCents: 45000, imageUrl: null };
 const frame = { id: "b", name: "Frame", priceCents: 28050, imageUrl: "/x.webp" };
@@ -29,17 +28,17 @@ describe("cart rules (docs/product.md §5.1)", () => {
 
   it("removes a line whose quantity is set to 0 or less", () => {
     const items = addToCart(addToCart([], box), frame);
-    expect(setCartQuantity(items, "a", 0).map((i) => i.id)).toEqual(["b"]);
-    expect(setCartQuantity(items, "b", -3).map((i) => i.id)).toEqual(["a"]);
-    expect(setCartQuantity(items, "a", 4).find((i) => i.id === "a")?.quantity).toBe(4);
+    expect(setCartQuantity(items, { id: "a" }, 0).map((i) => i.id)).toEqual(["b"]);
+    expect(setCartQuantity(items, { id: "b" }, -3).map((i) => i.id)).toEqual(["a"]);
+    expect(setCartQuantity(items, { id: "a" }, 4).find((i) => i.id === "a")?.quantity).toBe(4);
   });
 
   it("removes a line by id", () => {
-    expect(removeFromCart(addToCart([], box), "a")).toEqual([]);
+    expect(removeFromCart(addToCart([], box), { id: "a" })).toEqual([]);
   });
 
   it("totals price × quantity in cents and counts quantities", () => {
-    const items = setCartQuantity(addToCart(addToCart([], box), frame), "b", 3);
+    const items = setCartQuantity(addToCart(addToCart([], box), frame), { id: "b" }, 3);
     expect(cartTotalCents(items)).toBe(45000 + 3 * 28050);
     expect(cartCount(items)).toBe(4);
   });
@@ -66,17 +65,17 @@ describe("cart rules (docs/product.md §5.1)", () => {
 
 describe("quantity cap", () => {
   it("never goes above the cap by adding or setting", () => {
-    let items: CartItem[] = setCartQuantity(addToCart([], box), "a", MAX_LINE_QUANTITY);
+    let items: CartItem[] = setCartQuantity(addToCart([], box), { id: "a" }, MAX_LINE_QUANTITY);
     expect(items[0]?.quantity).toBe(MAX_LINE_QUANTITY);
     items = addToCart(items, box);
     expect(items[0]?.quantity).toBe(MAX_LINE_QUANTITY);
-    expect(setCartQuantity(items, "a", 1000)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
-    expect(setCartQuantity(items, "a", Number.NaN)).toEqual([]);
+    expect(setCartQuantity(items, { id: "a" }, 1000)[0]?.quantity).toBe(MAX_LINE_QUANTITY);
+    expect(setCartQuantity(items, { id: "a" }, Number.NaN)).toEqual([]);
   });
 });
 
 describe("re-pricing against the server (never silently charged)", () => {
-  const items = setCartQuantity(addToCart(addToCart([], box), frame), "b", 2);
+  const items = setCartQuantity(addToCart(addToCart([], box), frame), { id: "b" }, 2);
 
   it("marks a changed price and counts the current one in the total", () => {
     const priced = repriceCart(items, [
@@ -116,5 +115,62 @@ describe("re-pricing against the server (never silently charged)", () => {
         { id: "b", name: "Frame", priceCents: 30000, imageUrl: null },
       ]).changed,
     ).toEqual([]);
+  });
+});
+
+describe("personalised lines (decision 040)", () => {
+  const keyring = { id: "k", name: "Keyring", priceCents: 8500, imageUrl: null };
+  const sipho = { ...keyring, personalisation: "Sipho" };
+  const thandi = { ...keyring, personalisation: "Thandi" };
+
+  it("keeps each distinct text its own line, and the same text adds up", () => {
+    const items = addToCart(addToCart(addToCart(addToCart([], sipho), thandi), sipho), keyring);
+    expect(items.map((i) => [i.personalisation, i.quantity])).toEqual([
+      ["Sipho", 2],
+      ["Thandi", 1],
+      [undefined, 1],
+    ]);
+    expect(cartCount(items)).toBe(4);
+    expect(cartTotalCents(items)).toBe(4 * 8500);
+  });
+
+  it("changes and removes one line, not every line of the product", () => {
+    const items = addToCart(addToCart(addToCart([], sipho), thandi), keyring);
+    expect(
+      setCartQuantity(items, { id: "k", personalisation: "Thandi" }, 5).map((i) => i.quantity),
+    ).toEqual([1, 5, 1]);
+    expect(
+      removeFromCart(items, { id: "k", personalisation: "Sipho" }).map((i) => i.personalisation),
+    ).toEqual(["Thandi", undefined]);
+    expect(removeFromCart(items, { id: "k" }).map((i) => i.personalisation)).toEqual([
+      "Sipho",
+      "Thandi",
+    ]);
+  });
+
+  it("loads a cart stored before personalisation existed, and one with texts", () => {
+    // Exactly what the previous version wrote to localStorage.
+    const old = '[{"id":"a","name":"Box","priceCents":45000,"imageUrl":null,"quantity":2}]';
+    const loaded = parseStoredCart(old);
+    expect(loaded).toEqual([
+      { id: "a", name: "Box", priceCents: 45000, imageUrl: null, quantity: 2 },
+    ]);
+    expect(addToCart(loaded, box)[0]?.quantity).toBe(3);
+    const stored = JSON.stringify([
+      { ...sipho, quantity: 1 },
+      { ...thandi, quantity: 2 },
+    ]);
+    expect(parseStoredCart(stored).map((i) => i.personalisation)).toEqual(["Sipho", "Thandi"]);
+  });
+
+  it("drops a stored personalisation that is not a text, keeping the line", () => {
+    const stored = JSON.stringify([
+      { ...keyring, quantity: 1, personalisation: 42 },
+      { ...keyring, quantity: 1, personalisation: "" },
+    ]);
+    expect(parseStoredCart(stored)).toEqual([
+      { ...keyring, quantity: 1 },
+      { ...keyring, quantity: 1 },
+    ]);
   });
 });

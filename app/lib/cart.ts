@@ -4,6 +4,8 @@ import { useSyncExternalStore } from "react";
  * The browser-kept cart (docs/product.md §5.1 "Cart"): persisted in localStorage under one fixed key,
  * restored on load and shared by all tabs through the storage event. Prices here are only
  * for display: checkout sends product ids and quantities, the server prices the order.
+ * Every public page loads this module: the re-pricing, which only the cart and checkout use,
+ * is in app/lib/cart-prices.ts.
  */
 
 export const CART_STORAGE_KEY = "cart";
@@ -18,7 +20,14 @@ export interface CartItem {
   priceCents: number;
   imageUrl?: string | null;
   quantity: number;
+  /** The buyer's text for a personalised product (decision 040): each text is its own line. */
+  personalisation?: string;
 }
+
+/** A line is its product and its text: the same keyring with two names is two lines. */
+export const sameLine = (a: CartLine, b: CartLine) =>
+  a.id === b.id && a.personalisation === b.personalisation;
+export type CartLine = Pick<CartItem, "id" | "personalisation">;
 
 /**
  * A stored line is trusted only if well-formed. Hand-written rather than a zod schema: the
@@ -26,7 +35,10 @@ export interface CartItem {
  */
 function toCartItem(value: unknown): CartItem | null {
   if (typeof value !== "object" || value === null) return null;
-  const { id, name, priceCents, imageUrl, quantity } = value as Record<string, unknown>;
+  const { id, name, priceCents, imageUrl, quantity, personalisation } = value as Record<
+    string,
+    unknown
+  >;
   if (typeof id !== "string" || id.length === 0 || typeof name !== "string") return null;
   if (!Number.isSafeInteger(priceCents) || (priceCents as number) < 0) return null;
   if (!Number.isSafeInteger(quantity) || (quantity as number) <= 0) return null;
@@ -37,18 +49,19 @@ function toCartItem(value: unknown): CartItem | null {
     priceCents: priceCents as number,
     imageUrl: (imageUrl as string | null | undefined) ?? null,
     quantity: Math.min(quantity as number, MAX_LINE_QUANTITY),
+    // Carts from before personalisation have none; anything but a text is dropped.
+    ...(typeof personalisation === "string" && personalisation ? { personalisation } : {}),
   };
 }
 export type CartProduct = Omit<CartItem, "quantity">;
 
 // ---- Pure rules (unit-tested) -------------------------------------------------------------
 
-/** An id already present goes up by one (up to the cap); otherwise it is appended with 1. */
+/** A line already present goes up by one (up to the cap); otherwise it is appended with 1. */
 export function addToCart(items: readonly CartItem[], product: CartProduct): CartItem[] {
-  const existing = items.find((item) => item.id === product.id);
-  if (existing) {
+  if (items.some((item) => sameLine(item, product))) {
     return items.map((item) =>
-      item.id === product.id
+      sameLine(item, product)
         ? { ...item, quantity: Math.min(item.quantity + 1, MAX_LINE_QUANTITY) }
         : item,
     );
@@ -57,15 +70,14 @@ export function addToCart(items: readonly CartItem[], product: CartProduct): Car
 }
 
 /** A quantity of 0 or less removes the line. */
-export function setCartQuantity(items: readonly CartItem[], id: string, quantity: number) {
-  if (!(quantity > 0)) return removeFromCart(items, id);
+export function setCartQuantity(items: readonly CartItem[], line: CartLine, quantity: number) {
   const capped = Math.min(Math.floor(quantity), MAX_LINE_QUANTITY);
-  if (capped <= 0) return removeFromCart(items, id);
-  return items.map((item) => (item.id === id ? { ...item, quantity: capped } : item));
+  if (!(capped > 0)) return removeFromCart(items, line);
+  return items.map((item) => (sameLine(item, line) ? { ...item, quantity: capped } : item));
 }
 
-export function removeFromCart(items: readonly CartItem[], id: string): CartItem[] {
-  return items.filter((item) => item.id !== id);
+export function removeFromCart(items: readonly CartItem[], line: CartLine): CartItem[] {
+  return items.filter((item) => !sameLine(item, line));
 }
 
 /** Total = sum of price × quantity (integer cents). */
@@ -76,61 +88,6 @@ export function cartTotalCents(items: readonly CartItem[]): number {
 /** Count = sum of quantities. */
 export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
-}
-
-/** What the server says a product is now called and costs (the cart's re-pricing). */
-export interface CurrentProduct {
-  id: string;
-  name: string;
-  priceCents: number;
-  imageUrl: string | null;
-}
-
-export type PricedLine = CartItem &
-  (
-    | { status: "ok" }
-    /** The price went up or down since the item was added: shown, never silently charged. */
-    | { status: "price-changed"; previousPriceCents: number }
-    /** The product no longer exists: it cannot be ordered and is left out of the totals. */
-    | { status: "unavailable" }
-  );
-
-/**
- * The cart as the server prices it now. Lines take the current name, price and image;
- * a changed price or a missing product is marked. Totals count only orderable lines.
- */
-export function repriceCart(items: readonly CartItem[], current: readonly CurrentProduct[]) {
-  const byId = new Map(current.map((product) => [product.id.toLowerCase(), product]));
-  const lines: PricedLine[] = items.map((item) => {
-    const now = byId.get(item.id.toLowerCase());
-    if (!now) return { ...item, status: "unavailable" };
-    const updated = { ...item, name: now.name, priceCents: now.priceCents, imageUrl: now.imageUrl };
-    return now.priceCents === item.priceCents
-      ? { ...updated, status: "ok" }
-      : { ...updated, status: "price-changed", previousPriceCents: item.priceCents };
-  });
-  const orderable = lines.filter((line) => line.status !== "unavailable");
-  return {
-    lines,
-    totalCents: cartTotalCents(orderable),
-    count: cartCount(orderable),
-    changed: lines.filter((line) => line.status === "price-changed"),
-    unavailable: lines.filter((line) => line.status === "unavailable"),
-  };
-}
-
-/** Takes the server's current names, prices and images into the stored cart. */
-export function applyCurrentPrices(
-  items: readonly CartItem[],
-  current: readonly CurrentProduct[],
-): CartItem[] {
-  const byId = new Map(current.map((product) => [product.id.toLowerCase(), product]));
-  return items.map((item) => {
-    const now = byId.get(item.id.toLowerCase());
-    return now
-      ? { ...item, name: now.name, priceCents: now.priceCents, imageUrl: now.imageUrl }
-      : item;
-  });
 }
 
 /** Reads a stored cart, dropping anything malformed rather than failing the page. */
@@ -190,13 +147,12 @@ function subscribe(listener: () => void) {
 
 export const cartActions = {
   add: (product: CartProduct) => writeCart(addToCart(readCart(), product)),
-  setQuantity: (id: string, quantity: number) =>
-    writeCart(setCartQuantity(readCart(), id, quantity)),
-  remove: (id: string) => writeCart(removeFromCart(readCart(), id)),
+  setQuantity: (line: CartLine, quantity: number) =>
+    writeCart(setCartQuantity(readCart(), line, quantity)),
+  remove: (line: CartLine) => writeCart(removeFromCart(readCart(), line)),
   clear: () => writeCart([]),
-  /** The visitor accepted the current prices: store them so the notice goes away. */
-  acceptPrices: (current: readonly CurrentProduct[]) =>
-    writeCart(applyCurrentPrices(readCart(), current)),
+  /** Any other change, e.g. the current prices the visitor accepted (app/lib/cart-prices.ts). */
+  update: (change: (items: CartItem[]) => CartItem[]) => writeCart(change(readCart())),
 };
 
 /** The cart's lines, count and total; empty during server rendering. */

@@ -1,3 +1,4 @@
+import type { PersonalisationRules } from "./personalisation.ts";
 import type { SeasonWindow } from "./seasons.ts";
 
 /*
@@ -17,6 +18,8 @@ export interface ProductSummary {
   name: string;
   priceCents: number;
   imageUrl: string | null;
+  /** The buyer must write a text (decision 040): a card sends them to the product page. */
+  personalisationRequired: boolean;
   /** All linked categories, in the order they were linked (the first one labels a card). */
   categories: CategoryTag[];
 }
@@ -53,4 +56,5 @@ export interface ProductForEdit {
   categoryIds: string[];
   /** Its photos' URLs in order, the first the cover (decision 039). */
   photos: string[];
+  personalisation: PersonalisationRules | null;
 }

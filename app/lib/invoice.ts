@@ -35,7 +35,15 @@ export interface InvoiceView {
   orderReference: string;
   orderPlacedAt: Date;
   buyer: { name: string; email: string; phone: string };
-  lines: { productName: string; priceCents: number; quantity: number; subtotalCents: number }[];
+  lines: {
+    productName: string;
+    priceCents: number;
+    quantity: number;
+    subtotalCents: number;
+    /** The buyer's text and its label (decision 040): "lines with personalisation". */
+    personalisation: string | null;
+    personalisationLabel: string | null;
+  }[];
   subtotalCents: number;
   delivery: OrderDelivery | null;
   totalCents: number;

@@ -57,6 +57,9 @@ export interface OrderLineDetail {
   priceCents: number;
   quantity: number;
   subtotalCents: number;
+  /** The buyer's text and the label it answered (decision 040); null for a plain line. */
+  personalisation: string | null;
+  personalisationLabel: string | null;
 }
 
 /** An order's payment as recorded (decision 014). */
@@ -99,7 +102,8 @@ export interface BuyerOrder {
     /** "YYYY-MM-DD" in Johannesburg. */
     paidOn: string | null;
   };
-  lines: { productName: string; priceCents: number; quantity: number; subtotalCents: number }[];
+  lines: (Pick<OrderLineDetail, "productName" | "priceCents" | "quantity" | "subtotalCents"> &
+    Pick<OrderLineDetail, "personalisation" | "personalisationLabel">)[];
   itemCount: number;
   /** The lines' sum; `totalCents` adds delivery to it once agreed. */
   subtotalCents: number;

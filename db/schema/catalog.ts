@@ -64,6 +64,15 @@ export const products = pgTable(
     // Exact money: numeric in the database, integer cents in code.
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     imageUrl: text("image_url"),
+    /**
+     * Personalisation (docs/product.md §5.1, decision 040): the label the buyer's text answers
+     * ("Name to engrave"); null when the product asks for none. The other three belong to it.
+     */
+    personalisationLabel: text("personalisation_label"),
+    personalisationMaxLength: integer("personalisation_max_length"),
+    personalisationRequired: boolean("personalisation_required").notNull().default(false),
+    /** A short list the buyer chooses from instead of typing; null: free text. */
+    personalisationChoices: text("personalisation_choices").array(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -76,6 +85,11 @@ export const products = pgTable(
     index("products_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("products_name_not_blank", sql`btrim(${t.name}) <> ''`),
     check("products_price_not_negative", sql`${t.price} >= 0`),
+    // Off: nothing else set. On: a label and a maximum length of 1 to 100.
+    check(
+      "products_personalisation_consistent",
+      sql`case when ${t.personalisationLabel} is null then ${t.personalisationMaxLength} is null and ${t.personalisationChoices} is null and not ${t.personalisationRequired} else btrim(${t.personalisationLabel}) <> '' and ${t.personalisationMaxLength} is not null and ${t.personalisationMaxLength} between 1 and 100 end`,
+    ),
   ],
 );
 

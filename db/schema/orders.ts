@@ -258,6 +258,12 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     quantity: integer("quantity").notNull(),
+    /**
+     * The buyer's personalisation of this line (decision 040) and the label it answered, as
+     * the product asked at checkout; both null for a line without one.
+     */
+    personalisation: text("personalisation"),
+    personalisationLabel: text("personalisation_label"),
   },
   (t) => [
     index("order_items_order_id_idx").on(t.orderId),
@@ -265,6 +271,10 @@ export const orderItems = pgTable(
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check("order_items_price_not_negative", sql`${t.price} >= 0`),
     check("order_items_product_name_not_blank", sql`btrim(${t.productName}) <> ''`),
+    check(
+      "order_items_personalisation_labelled",
+      sql`(${t.personalisation} is null) = (${t.personalisationLabel} is null)`,
+    ),
   ],
 );
 

@@ -123,7 +123,7 @@ describe("GET /admin/orders/export.csv", () => {
     for (const line of [first, second, third]) {
       expect(line![col("Buyer Note")]).toBe('\'=cmd|"/c calc"!A1\nNeeded by Friday');
     }
-    expect(empty!.slice(col("Product"))).toEqual(["", "", "", "", "0.00", "", "", ""]);
+    expect(empty!.slice(col("Product"))).toEqual(["", "", "", "", "0.00", "", "", "", "", ""]);
     for (const record of records) {
       for (const cell of record) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
     }

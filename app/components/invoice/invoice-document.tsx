@@ -4,6 +4,7 @@ import { formatCalendarDay, formatLongDate } from "#app/lib/dates.ts";
 import { type InvoiceView, invoiceNumberText, VAT_RATE_PERCENT } from "#app/lib/invoice.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { deliveryLine } from "#app/lib/orders.ts";
+import { describePersonalisation } from "#app/lib/personalisation.ts";
 import invoiceStylesheet from "#app/styles/invoice.css?url";
 
 /*
@@ -115,7 +116,12 @@ export function InvoiceDocument({
             {invoice.lines.map((line, index) => (
               // Lines carry no id on a document the buyer sees; their order is fixed.
               <tr key={index}>
-                <td>{line.productName}</td>
+                <td>
+                  {line.productName}
+                  {line.personalisation ? (
+                    <span className="personalisation">{describePersonalisation(line)}</span>
+                  ) : null}
+                </td>
                 <td className="num">{line.quantity}</td>
                 <td className="num">{formatRand(line.priceCents)}</td>
                 <td className="num">{formatRand(line.subtotalCents)}</td>

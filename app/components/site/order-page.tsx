@@ -25,6 +25,7 @@ import {
   PAYMENT_METHOD_FOR_BUYER,
   PAYMENT_STATUS_LABELS,
 } from "#app/lib/payment-status.ts";
+import { describePersonalisation } from "#app/lib/personalisation.ts";
 import { telHref, whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
 
@@ -194,6 +195,14 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
           <tr key={index} className="border-b border-border align-top">
             <td className="py-3 pr-2">
               <span className="font-medium break-words">{line.productName}</span>
+              {line.personalisation ? (
+                <span
+                  className="block break-words text-sm"
+                  data-testid="order-line-personalisation"
+                >
+                  {describePersonalisation(line)}
+                </span>
+              ) : null}
               <span className="block text-sm text-muted-foreground">
                 {`${formatRand(line.priceCents)} each`}
               </span>

@@ -5,10 +5,13 @@ import {
   CategoryFormSchema,
   CategoryManagerSchema,
   MAX_IMAGE_BYTES,
+  PERSONALISATION_MESSAGES,
   PriceSchema,
   ProductFormSchema,
+  personalisationFromForm,
   SEASON_MESSAGES,
 } from "./catalog.ts";
+import { LINE_BREAK_MESSAGE } from "./text.ts";
 
 function form(fields: Record<string, string | string[] | File>) {
   const data = new FormData();
@@ -72,7 +75,94 @@ describe("ProductFormSchema", () => {
       price: 21000,
       categoryIds: [ID],
       removeImage: true,
+      personalise: false,
+      personalisationRequired: false,
     });
+  });
+
+  it("turns personalisation on with a label, a maximum length and choices (decision 040)", () => {
+    const submission = parseWithZod(
+      form({
+        name: "Keyring",
+        price: "85",
+        personalise: "on",
+        personalisationLabel: " Colour ",
+        personalisationMaxLength: "10",
+        personalisationRequired: "on",
+        personalisationChoices: "Red\r\n\n Blue \n",
+      }),
+      { schema: ProductFormSchema },
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(personalisationFromForm(submission.value)).toEqual({
+      label: "Colour",
+      maxLength: 10,
+      required: true,
+      choices: ["Red", "Blue"],
+    });
+    // Off, whatever else was typed, the product asks for nothing.
+    const off = parseWithZod(
+      form({ name: "Keyring", price: "85", personalisationLabel: "Colour" }),
+      { schema: ProductFormSchema },
+    );
+    expect(off.status === "success" && personalisationFromForm(off.value)).toBeNull();
+  });
+
+  it.each([
+    [
+      {},
+      {
+        personalisationLabel: [PERSONALISATION_MESSAGES.labelRequired],
+        personalisationMaxLength: [PERSONALISATION_MESSAGES.maxLength],
+      },
+    ],
+    [
+      { personalisationLabel: "Name", personalisationMaxLength: "0" },
+      { personalisationMaxLength: [PERSONALISATION_MESSAGES.maxLength] },
+    ],
+    [
+      { personalisationLabel: "Name", personalisationMaxLength: "101" },
+      { personalisationMaxLength: [PERSONALISATION_MESSAGES.maxLength] },
+    ],
+    [
+      { personalisationLabel: "Name\nTwo", personalisationMaxLength: "5" },
+      { personalisationLabel: [LINE_BREAK_MESSAGE] },
+    ],
+    [
+      { personalisationLabel: "x".repeat(61), personalisationMaxLength: "5" },
+      { personalisationLabel: [PERSONALISATION_MESSAGES.labelTooLong] },
+    ],
+    [
+      {
+        personalisationLabel: "Name",
+        personalisationMaxLength: "3",
+        personalisationChoices: "Red\nBlue",
+      },
+      { personalisationChoices: [PERSONALISATION_MESSAGES.choiceTooLong] },
+    ],
+    [
+      {
+        personalisationLabel: "Name",
+        personalisationMaxLength: "5",
+        personalisationChoices: "Red\nRed",
+      },
+      { personalisationChoices: [PERSONALISATION_MESSAGES.duplicateChoice] },
+    ],
+    [
+      {
+        personalisationLabel: "Name",
+        personalisationMaxLength: "5",
+        personalisationChoices: Array.from({ length: 21 }, (_, i) => `c${i}`).join("\n"),
+      },
+      { personalisationChoices: [PERSONALISATION_MESSAGES.tooManyChoices] },
+    ],
+  ])("refuses personalisation %j with its message", (fields, errors) => {
+    const submission = parseWithZod(
+      form({ name: "Keyring", price: "85", personalise: "on", ...fields }),
+      { schema: ProductFormSchema },
+    );
+    expect(errorsOf(submission)).toMatchObject(errors);
   });
 
   it("gives the product's messages for a blank name and a missing price", () => {

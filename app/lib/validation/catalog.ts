@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  PERSONALISATION_LABEL_MAX_LENGTH,
+  PERSONALISATION_MAX_CHOICES,
+  PERSONALISATION_MAX_LENGTH_LIMIT,
+  type PersonalisationRules,
+} from "../personalisation.ts";
 import { monthDay, type SeasonWindow } from "../seasons.ts";
 import { MAX_MONEY_CENTS, moneyAmountSchema } from "./money.ts";
 import { plainString, singleLineString } from "./text.ts";
@@ -82,6 +88,30 @@ export const PHOTO_MESSAGES = {
 
 const totalBytes = (files: readonly File[]) => files.reduce((sum, file) => sum + file.size, 0);
 
+export const PERSONALISATION_MESSAGES = {
+  labelRequired: "Label is required when the product asks for personalisation",
+  labelTooLong: `Label must be at most ${PERSONALISATION_LABEL_MAX_LENGTH} characters`,
+  maxLength: `Maximum length must be a whole number from 1 to ${PERSONALISATION_MAX_LENGTH_LIMIT}`,
+  tooManyChoices: `Give at most ${PERSONALISATION_MAX_CHOICES} choices`,
+  choiceTooLong: "Each choice must be at most the maximum length",
+  duplicateChoice: "Each choice must be different",
+} as const;
+
+/** The choices as typed in the form: one a line, blank lines left out. */
+export function parseChoices(text: string | null | undefined): string[] {
+  return (text ?? "")
+    .split(/\r\n?|\n|\u2028|\u2029/)
+    .map((choice) => choice.trim())
+    .filter(Boolean);
+}
+
+const maxLengthField = z
+  .number({ error: PERSONALISATION_MESSAGES.maxLength })
+  .int(PERSONALISATION_MESSAGES.maxLength)
+  .min(1, PERSONALISATION_MESSAGES.maxLength)
+  .max(PERSONALISATION_MAX_LENGTH_LIMIT, PERSONALISATION_MESSAGES.maxLength)
+  .optional();
+
 export const ProductFormSchema = z
   .object({
     name: singleLineString({ error: CATALOG_MESSAGES.productNameRequired })
@@ -113,6 +143,18 @@ export const ProductFormSchema = z
     photos: z.array(z.string().max(500)).max(MAX_PRODUCT_PHOTOS).optional(),
     /** Edit only: photos to take away (their URLs). */
     removePhotos: z.array(z.string().max(500)).max(MAX_PRODUCT_PHOTOS).default([]),
+    /**
+     * Personalisation (decision 040), off by default. Off, the other four are ignored; on, a
+     * label and a maximum length are needed, and the choices (one a line) are optional.
+     */
+    personalise: z.boolean().default(false),
+    personalisationLabel: singleLineString()
+      .trim()
+      .max(PERSONALISATION_LABEL_MAX_LENGTH, PERSONALISATION_MESSAGES.labelTooLong)
+      .optional(),
+    personalisationMaxLength: maxLengthField,
+    personalisationRequired: z.boolean().default(false),
+    personalisationChoices: plainString().max(2100).optional(),
   })
   .superRefine((value, ctx) => {
     const removed = new Set(value.removePhotos);
@@ -121,8 +163,39 @@ export const ProductFormSchema = z
     if (total > MAX_PRODUCT_PHOTOS) {
       ctx.addIssue({ code: "custom", path: ["image"], message: PHOTO_MESSAGES.tooMany(total) });
     }
+    if (!value.personalise) return;
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (!value.personalisationLabel) {
+      issue("personalisationLabel", PERSONALISATION_MESSAGES.labelRequired);
+    }
+    if (value.personalisationMaxLength === undefined) {
+      issue("personalisationMaxLength", PERSONALISATION_MESSAGES.maxLength);
+    }
+    const choices = parseChoices(value.personalisationChoices);
+    if (choices.length > PERSONALISATION_MAX_CHOICES) {
+      issue("personalisationChoices", PERSONALISATION_MESSAGES.tooManyChoices);
+    } else if (new Set(choices).size !== choices.length) {
+      issue("personalisationChoices", PERSONALISATION_MESSAGES.duplicateChoice);
+    } else if (choices.some((choice) => choice.length > (value.personalisationMaxLength ?? 0))) {
+      issue("personalisationChoices", PERSONALISATION_MESSAGES.choiceTooLong);
+    }
   });
 export type ProductFormInput = z.infer<typeof ProductFormSchema>;
+
+/** The rules a valid product form sets (null: the product asks for no personalisation). */
+export function personalisationFromForm(value: ProductFormInput): PersonalisationRules | null {
+  if (!value.personalise || !value.personalisationLabel || !value.personalisationMaxLength) {
+    return null;
+  }
+  const choices = parseChoices(value.personalisationChoices);
+  return {
+    label: value.personalisationLabel,
+    maxLength: value.personalisationMaxLength,
+    required: value.personalisationRequired,
+    choices: choices.length > 0 ? choices : null,
+  };
+}
 
 const categoryName = singleLineString({ error: CATALOG_MESSAGES.categoryNameRequired })
   .trim()

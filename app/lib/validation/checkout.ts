@@ -64,6 +64,11 @@ export const CheckoutLineSchema = z.object({
   quantity: z.number().int().min(-1_000_000).max(1_000_000),
   /** The unit price shown to the visitor, in cents: a mismatch refuses the order. */
   priceCents: z.number().int().nonnegative().optional(),
+  /**
+   * The buyer's text for a personalised product (decision 040). Checked by the domain against
+   * the product's current rules, so that the refusal names the line; here only a sane size.
+   */
+  personalisation: z.string().max(1000).optional(),
 });
 
 export const CheckoutSchema = CheckoutContactSchema.extend({

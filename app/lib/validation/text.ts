@@ -1,6 +1,19 @@
 import { z } from "zod";
 // Before any schema is created here: no eval in the browser (CSP).
 import "./zod-config.ts";
+import {
+  hasControlCharacters,
+  hasLineBreaks,
+  LINE_BREAK_MESSAGE,
+  UNSUPPORTED_CHARACTER_MESSAGE,
+} from "./text-rules.ts";
+
+export {
+  hasControlCharacters,
+  hasLineBreaks,
+  LINE_BREAK_MESSAGE,
+  UNSUPPORTED_CHARACTER_MESSAGE,
+} from "./text-rules.ts";
 
 /*
  * Text that people type. Control characters (other than tab and line breaks) are never typed
@@ -9,16 +22,6 @@ import "./zod-config.ts";
  * (U+0080–U+009F) count too: U+0085 (NEL) is a line break to many mail readers, so a name
  * holding one would put its own line into the buyer's greeting and the company's Subject.
  */
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-export const UNSUPPORTED_CHARACTER_MESSAGE =
-  "This field contains an unsupported character. Please retype it.";
-
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTERS.test(value);
-}
 
 /** A string schema that refuses control characters (chain trim/min/max after it). */
 export const plainString = (options?: { error?: string }) =>
@@ -31,16 +34,7 @@ export const plainString = (options?: { error?: string }) =>
  * pay at https://attacker.example" would read as the shop's own words. So CR, LF and the
  * Unicode line and paragraph separators are refused, before trimming, with a message that
  * says what to do, in the browser and on the server alike (one schema).
- */
-const LINE_BREAKS = /[\r\n\u2028\u2029]/;
-
-export const LINE_BREAK_MESSAGE = "Please keep this on one line: remove the line breaks.";
-
-export function hasLineBreaks(value: string): boolean {
-  return LINE_BREAKS.test(value);
-}
-
-/**
+ *
  * A single-line string schema: no control characters and no line breaks (chain trim/min/max
  * after it). A value of whitespace alone is left to the field's "required" rule.
  */

@@ -2,6 +2,7 @@ import { MinusIcon, PlusIcon, ShoppingCartIcon, Trash2Icon } from "lucide-react"
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
+import { LinePersonalisation, lineName } from "#app/components/site/shop/line-personalisation.tsx";
 import { OrderTotals } from "#app/components/site/shop/order-totals.tsx";
 import { PriceNotice } from "#app/components/site/shop/price-notice.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
@@ -12,7 +13,8 @@ import {
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { cartActions, MAX_LINE_QUANTITY, type PricedLine, useCart } from "#app/lib/cart.ts";
+import { cartActions, MAX_LINE_QUANTITY, useCart } from "#app/lib/cart.ts";
+import { applyCurrentPrices, type PricedLine } from "#app/lib/cart-prices.ts";
 import { formatRand } from "#app/lib/money.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
@@ -132,7 +134,7 @@ function CartContents() {
                     // The notice and this button go: the lines, at their new prices, take
                     // the focus rather than <body>.
                     focusIfPresent(focus.list.current);
-                    cartActions.acceptPrices(current);
+                    cartActions.update((items) => applyCurrentPrices(items, current));
                   }}
                 >
                   OK, use the new prices
@@ -144,12 +146,12 @@ function CartContents() {
         {/* tabIndex -1: it takes the focus when the price notice's button goes. */}
         <ul ref={focus.list} tabIndex={-1} aria-label="Cart items" className="flex flex-col gap-4">
           {lines.map((line, index) => (
-            <li key={line.id}>
+            <li key={`${line.id} ${line.personalisation ?? ""}`}>
               <CartLine
                 line={line}
                 onRemove={() => {
                   focus.removed(index);
-                  cartActions.remove(line.id);
+                  cartActions.remove(line);
                 }}
               />
             </li>
@@ -205,9 +207,11 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
   // focus to <body> (WCAG 2.4.3): the other button takes it first.
   const decrease = useRef<HTMLButtonElement>(null);
   const increase = useRef<HTMLButtonElement>(null);
+  // Two lines of one product differ by their text: it is part of each line's name.
+  const name = lineName(line);
   return (
     <article
-      aria-label={line.name}
+      aria-label={name}
       className={cn(
         "flex gap-4 rounded-xl border border-border bg-background p-4 shadow-card",
         unavailable && "bg-muted",
@@ -227,6 +231,7 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
               </Link>
             )}
           </h3>
+          <LinePersonalisation text={line.personalisation} />
           {unavailable ? (
             <p className="mt-1 text-sm font-medium text-destructive">No longer available</p>
           ) : (
@@ -246,18 +251,18 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
                 variant="outline"
                 size="icon"
                 className="size-9"
-                aria-label={`Decrease quantity of ${line.name}`}
+                aria-label={`Decrease quantity of ${name}`}
                 ref={decrease}
                 disabled={line.quantity <= 1}
                 onClick={() => {
                   if (line.quantity - 1 <= 1) increase.current?.focus();
-                  cartActions.setQuantity(line.id, line.quantity - 1);
+                  cartActions.setQuantity(line, line.quantity - 1);
                 }}
               >
                 <MinusIcon aria-hidden="true" />
               </Button>
               <output
-                aria-label={`Quantity of ${line.name}`}
+                aria-label={`Quantity of ${name}`}
                 className="w-8 text-center font-semibold tabular-nums"
               >
                 {line.quantity}
@@ -267,12 +272,12 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
                 variant="outline"
                 size="icon"
                 className="size-9"
-                aria-label={`Increase quantity of ${line.name}`}
+                aria-label={`Increase quantity of ${name}`}
                 ref={increase}
                 disabled={line.quantity >= MAX_LINE_QUANTITY}
                 onClick={() => {
                   if (line.quantity + 1 >= MAX_LINE_QUANTITY) decrease.current?.focus();
-                  cartActions.setQuantity(line.id, line.quantity + 1);
+                  cartActions.setQuantity(line, line.quantity + 1);
                 }}
               >
                 <PlusIcon aria-hidden="true" />
@@ -294,7 +299,7 @@ function CartLine({ line, onRemove }: { line: PricedLine; onRemove: () => void }
           >
             <Trash2Icon aria-hidden="true" />
             Remove
-            <span className="sr-only"> {line.name}</span>
+            <span className="sr-only"> {name}</span>
           </Button>
         </div>
       </div>

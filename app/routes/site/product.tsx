@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PackageSearchIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { AddToCartButton } from "#app/components/site/shop/add-to-cart-button.tsx";
+import { PersonalisedAddToCart } from "#app/components/site/shop/personalised-add-to-cart.tsx";
 import { ProductGrid } from "#app/components/site/shop/product-card.tsx";
 import { ProductGallery } from "#app/components/site/shop/product-gallery.tsx";
 import {
@@ -163,16 +164,28 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {product.description ? (
             <p className="text-lg leading-relaxed text-muted-foreground">{product.description}</p>
           ) : null}
-          <AddToCartButton
-            size="lg"
-            className="w-full sm:w-auto sm:self-start"
-            product={{
-              id: product.id,
-              name: product.name,
-              priceCents: product.priceCents,
-              imageUrl: product.imageUrl,
-            }}
-          />
+          {product.personalisation ? (
+            <PersonalisedAddToCart
+              rules={product.personalisation}
+              product={{
+                id: product.id,
+                name: product.name,
+                priceCents: product.priceCents,
+                imageUrl: product.imageUrl,
+              }}
+            />
+          ) : (
+            <AddToCartButton
+              size="lg"
+              className="w-full sm:w-auto sm:self-start"
+              product={{
+                id: product.id,
+                name: product.name,
+                priceCents: product.priceCents,
+                imageUrl: product.imageUrl,
+              }}
+            />
+          )}
           <p className="text-sm text-muted-foreground">
             No online payment: after you order, we contact you to arrange payment and delivery.
           </p>

@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { CategoryTag, ProductSummary } from "#app/lib/catalog.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import { toCents } from "#app/lib/money.ts";
+import type { PersonalisationRules } from "#app/lib/personalisation.ts";
 import {
   isInSeason,
   nextSeasonChange,
@@ -12,6 +13,7 @@ import {
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import { readPhotos } from "./product-photos.server.ts";
+import { personalisationColumns, personalisationRules } from "./personalisation.server.ts";
 
 /*
  * Public catalogue reads (docs/product.md §2.7, §2.8). Prices leave this module as integer cents;
@@ -42,6 +44,8 @@ export interface PublicCategory {
 
 export interface ProductDetail extends ProductSummary {
   description: string | null;
+  /** What the product asks the buyer to write (decision 040), null: nothing. */
+  personalisation: PersonalisationRules | null;
   updatedAt: Date;
   /** Its photos' URLs in order; the first is `imageUrl`, the cover (decision 039). */
   photos: string[];
@@ -144,6 +148,7 @@ export async function listProducts(
       name: products.name,
       price: products.price,
       imageUrl: products.imageUrl,
+      personalisationRequired: products.personalisationRequired,
       links: categoryLinks,
     })
     .from(products)
@@ -171,6 +176,7 @@ export async function listProducts(
     name: row.name,
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
+    personalisationRequired: row.personalisationRequired,
     categories: categoryTagsOf(row.links, now),
   }));
 }
@@ -190,6 +196,7 @@ export async function getProduct(
       price: products.price,
       imageUrl: products.imageUrl,
       updatedAt: products.updatedAt,
+      ...personalisationColumns,
       links: categoryLinks,
     })
     .from(products)
@@ -203,6 +210,8 @@ export async function getProduct(
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
     updatedAt: row.updatedAt,
+    personalisationRequired: row.personalisationRequired,
+    personalisation: personalisationRules(row),
     categories: categoryTagsOf(row.links, now),
     photos: await readPhotos(db, row.id, row.imageUrl),
   };
@@ -230,6 +239,7 @@ export async function relatedProducts(
       name: products.name,
       price: products.price,
       imageUrl: products.imageUrl,
+      personalisationRequired: products.personalisationRequired,
       links: categoryLinks,
     })
     .from(products)
@@ -257,6 +267,7 @@ export async function relatedProducts(
     name: row.name,
     priceCents: toCents(row.price),
     imageUrl: row.imageUrl,
+    personalisationRequired: row.personalisationRequired,
     categories: categoryTagsOf(row.links, now),
   }));
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, notExists, sql } from "drizzle-orm";
 import sharp from "sharp";
+import type { PersonalisationRules } from "#app/lib/personalisation.ts";
 import { auditLog, categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../storage/images.server.ts";
 import type { FileStorage } from "../storage/storage.server.ts";
 import { notifyCatalogChanged } from "./catalog-events.server.ts";
+import { personalisationValues } from "./personalisation.server.ts";
 
 /*
  * The demo catalogue seeded into an empty database (SEED_DEMO). Images are drawn here as SVG
@@ -32,6 +34,8 @@ interface DemoProduct {
   categories: string[];
   palette: Palette;
   motif: Motif;
+  /** What the product asks the buyer to write (decision 040). */
+  personalisation?: PersonalisationRules;
 }
 
 type Palette = [background: string, accent: string, ink: string];
@@ -137,6 +141,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     categories: ["Custom Gifts"],
     palette: ["#e0e7ff", "#4f46e5", "#312e81"],
     motif: "star",
+    // Decision 040: a fresh install's demo shows personalisation. Only the seed of an empty
+    // shop sets it; an existing shop's products are never changed by an upgrade.
+    personalisation: { label: "Name to engrave", maxLength: 12, required: true, choices: null },
   },
   {
     name: "Engraved Bamboo Cutting Board",
@@ -279,6 +286,7 @@ export async function seedDemoCatalogue(db: Database, storage: FileStorage): Pro
           description: p.description,
           price: p.price,
           imageUrl: productImages[index],
+          ...personalisationValues(p.personalisation ?? null),
         })),
       )
       .returning({ id: products.id, name: products.name });

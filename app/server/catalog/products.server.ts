@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, ilike, inArray, notInArray, or, sql } from "drizzle-orm";
 import type { AdminCategoryTag, ProductForEdit } from "#app/lib/catalog.ts";
 import { centsToDecimal, toCents } from "#app/lib/money.ts";
+import type { PersonalisationRules } from "#app/lib/personalisation.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { Database } from "../db/client.server.ts";
@@ -11,6 +12,11 @@ import type { FileStorage } from "../storage/storage.server.ts";
 import { isUuid } from "./catalog.server.ts";
 import { notifyCatalogChanged } from "./catalog-events.server.ts";
 import { adoptImage, collectUnusedImages } from "./catalog-images.server.ts";
+import {
+  personalisationColumns,
+  personalisationRules,
+  personalisationValues,
+} from "./personalisation.server.ts";
 import { planPhotos, readPhotos, writePhotos } from "./product-photos.server.ts";
 
 /*
@@ -111,6 +117,7 @@ export async function getProductForEdit(db: Database, id: string): Promise<Produ
       description: products.description,
       price: products.price,
       imageUrl: products.imageUrl,
+      ...personalisationColumns,
     })
     .from(products)
     .where(eq(products.id, id));
@@ -119,12 +126,15 @@ export async function getProductForEdit(db: Database, id: string): Promise<Produ
     .select({ categoryId: productCategories.categoryId })
     .from(productCategories)
     .where(eq(productCategories.productId, id));
-  const { price, ...rest } = row;
   return {
-    ...rest,
-    priceCents: toCents(price),
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    priceCents: toCents(row.price),
     categoryIds: links.map((l) => l.categoryId),
     photos: await readPhotos(db, id, row.imageUrl),
+    personalisation: personalisationRules(row),
   };
 }
 
@@ -147,6 +157,8 @@ export interface ProductChanges {
   photoOrder?: readonly string[];
   /** Photos (URLs) to take away. */
   removePhotos?: readonly string[];
+  /** What the product asks the buyer to write (decision 040); null: nothing; absent: unchanged. */
+  personalisation?: PersonalisationRules | null;
 }
 
 export type SaveProductResult =
@@ -229,6 +241,9 @@ export async function saveProduct(
         description: changes.description,
         price: centsToDecimal(changes.priceCents),
         imageUrl,
+        ...(changes.personalisation !== undefined
+          ? personalisationValues(changes.personalisation)
+          : {}),
         updatedAt: new Date(),
       };
       let productId: string;
@@ -267,6 +282,9 @@ export async function saveProduct(
           imageUrl,
           photos,
           ...(removedImageUrls.length > 0 ? { removedPhotos: removedImageUrls } : {}),
+          ...(changes.personalisation !== undefined
+            ? { personalisation: changes.personalisation }
+            : {}),
         },
       });
       // Public pages cached by any process show the change at once (decision 011).

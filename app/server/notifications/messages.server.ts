@@ -14,6 +14,7 @@ import {
   PAYMENT_INSTRUCTIONS,
   type PaymentMethod,
 } from "#app/lib/payment-status.ts";
+import { describePersonalisation } from "#app/lib/personalisation.ts";
 import type { Env } from "../env.server.ts";
 import { html, type SafeHtml } from "./html.server.ts";
 import type { OutgoingMessage } from "./outbox.server.ts";
@@ -295,6 +296,9 @@ export interface OrderLine {
   productName: string;
   priceCents: number;
   quantity: number;
+  /** The buyer's text and the label it answers (decision 040), when the line has one. */
+  personalisation?: string | null;
+  personalisationLabel?: string | null;
 }
 
 export interface OrderData {
@@ -321,10 +325,11 @@ export interface OrderData {
 }
 
 function orderLinesText(order: OrderData): string {
-  const lines = order.lines.map(
-    (line) =>
-      `${line.quantity} × ${line.productName} @ ${formatRand(line.priceCents)} = ${formatRand(line.priceCents * line.quantity)}`,
-  );
+  const lines = order.lines.map((line) => {
+    const text = `${line.quantity} × ${line.productName} @ ${formatRand(line.priceCents)} = ${formatRand(line.priceCents * line.quantity)}`;
+    const personalised = describePersonalisation(line);
+    return personalised ? `${text}\n    ${personalised}` : text;
+  });
   if (!order.delivery) {
     return [...lines, `Total: ${formatRand(order.totalCents)}`, "Shipping: To be calculated"].join(
       "\n",
@@ -347,8 +352,14 @@ const numCell = `${cell};text-align:right;white-space:nowrap`;
 function orderLinesHtml(order: OrderData): SafeHtml {
   return html`<table style="border-collapse:collapse;width:100%;margin:0 0 12px;font-size:15px"><caption style="text-align:left;font-weight:bold;padding:0 0 6px;font-size:16px">Items ordered</caption><thead><tr><th scope="col" style="text-align:left;padding:6px 4px">Product</th><th scope="col" style="text-align:right;padding:6px 4px">Qty</th><th scope="col" style="text-align:right;padding:6px 4px">Amount</th></tr></thead><tbody>${order.lines.map(
     (line) =>
-      html`<tr><td style="${cell};overflow-wrap:break-word">${line.productName}<br><span style="color:${COLOR.muted};font-size:14px">${formatRand(line.priceCents)} each</span></td><td style="${numCell}">${line.quantity}</td><td style="${numCell}">${formatRand(line.priceCents * line.quantity)}</td></tr>`,
+      html`<tr><td style="${cell};overflow-wrap:break-word">${line.productName}${personalisationHtml(line)}<br><span style="color:${COLOR.muted};font-size:14px">${formatRand(line.priceCents)} each</span></td><td style="${numCell}">${line.quantity}</td><td style="${numCell}">${formatRand(line.priceCents * line.quantity)}</td></tr>`,
   )}</tbody><tfoot>${orderTotalsHtml(order)}</tfoot></table>`;
+}
+
+/** A line's personalisation under its name (decision 040), as text (escaped). */
+function personalisationHtml(line: OrderLine): SafeHtml | string {
+  const personalised = describePersonalisation(line);
+  return personalised ? html`<br><span style="font-size:14px">${personalised}</span>` : "";
 }
 
 /** The table's foot: the total and "To be calculated", or subtotal, delivery and total. */

@@ -97,7 +97,10 @@ export async function getOrder(db: Database, orderId: string): Promise<OrderDeta
   };
 }
 
-/** An order's lines as sold, by product name, each with its subtotal in exact money. */
+/**
+ * An order's lines as sold, by product name (then personalisation), each with its subtotal in
+ * exact money.
+ */
 export async function orderLines(db: Database, orderId: string): Promise<OrderLineDetail[]> {
   const lines = await db
     .select({
@@ -107,10 +110,12 @@ export async function orderLines(db: Database, orderId: string): Promise<OrderLi
       price: orderItems.price,
       quantity: orderItems.quantity,
       subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
+      personalisation: orderItems.personalisation,
+      personalisationLabel: orderItems.personalisationLabel,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productName), asc(orderItems.id));
+    .orderBy(asc(orderItems.productName), asc(orderItems.personalisation), asc(orderItems.id));
   return lines.map((line) => ({
     id: line.id,
     productId: line.productId,
@@ -118,6 +123,8 @@ export async function orderLines(db: Database, orderId: string): Promise<OrderLi
     priceCents: toCents(line.price),
     quantity: line.quantity,
     subtotalCents: toCents(line.subtotal),
+    personalisation: line.personalisation,
+    personalisationLabel: line.personalisationLabel,
   }));
 }
 
@@ -159,6 +166,8 @@ export function mailOrderData(order: OrderDetail): OrderData {
       productName: item.productName,
       priceCents: item.priceCents,
       quantity: item.quantity,
+      personalisation: item.personalisation,
+      personalisationLabel: item.personalisationLabel,
     })),
   };
 }

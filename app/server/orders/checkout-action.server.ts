@@ -183,6 +183,7 @@ export async function checkoutAction(context: Context) {
         productId: line.productId,
         quantity: line.quantity,
         expectedPriceCents: line.priceCents,
+        personalisation: line.personalisation,
       })),
     });
     if (result.ok) {

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { MAX_LINE_QUANTITY } from "#app/lib/cart.ts";
 import { centsToDecimal, toCents } from "#app/lib/money.ts";
+import { normalisePersonalisation, personalisationProblem } from "#app/lib/personalisation.ts";
 import {
   BuyerNoteSchema,
   type CheckoutContact,
@@ -8,6 +9,7 @@ import {
 } from "#app/lib/validation/checkout.ts";
 import { orderItems, orders, products } from "#db/schema/index.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
+import { personalisationColumns, personalisationRules } from "../catalog/personalisation.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
 import type { Env } from "../env.server.ts";
@@ -38,6 +40,7 @@ export const CHECKOUT_ERRORS = {
   "price-changed":
     "Some prices have changed since you added the items. Please check the new prices and place your order again.",
   "stamp-reused": "Please check your details and press Confirm Order to place your order.",
+  personalisation: "Please check the personalisation of the items in your cart.",
 } as const;
 export type CheckoutErrorCode = keyof typeof CHECKOUT_ERRORS;
 
@@ -46,6 +49,8 @@ export interface CheckoutLineInput {
   quantity: number;
   /** The unit price the visitor was shown; when given and different, the order is refused. */
   expectedPriceCents?: number;
+  /** The buyer's text for a personalised product (decision 040); blank is none. */
+  personalisation?: string | null;
 }
 
 export interface CheckoutInput {
@@ -82,8 +87,12 @@ export type CheckoutResult =
 
 type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
-function refuse(code: CheckoutErrorCode, productIds: string[] = []): CheckoutResult {
-  return { ok: false, code, message: CHECKOUT_ERRORS[code], productIds };
+function refuse(
+  code: CheckoutErrorCode,
+  productIds: string[] = [],
+  message: string = CHECKOUT_ERRORS[code],
+): CheckoutResult {
+  return { ok: false, code, message, productIds };
 }
 
 /** An order's total in cents, from its stored lines (docs/product.md §4: sum of price × quantity). */
@@ -117,20 +126,32 @@ async function existingResult(db: Database, key: string): Promise<CheckoutResult
   };
 }
 
-/** Same product twice (a hand-made request): one line with the quantities added. */
+/**
+ * Same product with the same text twice (a hand-made request): one line with the quantities
+ * added. The same product with two texts stays two lines (two keyrings, two names).
+ */
 function mergeLines(lines: CheckoutLineInput[]): CheckoutLineInput[] {
   const merged = new Map<string, CheckoutLineInput>();
   for (const line of lines) {
-    const key = line.productId.toLowerCase();
+    const productId = line.productId.toLowerCase();
+    // Kept as sent (the rules are checked on it); compared trimmed.
+    const text = line.personalisation ?? null;
+    const key = `${productId}\u0000${normalisePersonalisation(text) ?? ""}`;
     const previous = merged.get(key);
     merged.set(
       key,
       previous
         ? { ...previous, quantity: previous.quantity + line.quantity }
-        : { ...line, productId: key },
+        : { ...line, productId, personalisation: text },
     );
   }
   return [...merged.values()];
+}
+
+/** A line as the buyer reads it in a refusal: the product, and its text when it has one. */
+function lineLabel(name: string, text: string | null | undefined) {
+  const shown = normalisePersonalisation(text);
+  return shown ? `${name} (“${shown}”)` : name;
 }
 
 export async function placeOrder(
@@ -176,7 +197,12 @@ export async function placeOrder(
     outcome = await db.transaction(async (tx) => {
       // Prices are read inside the transaction, locked against a concurrent change.
       const rows = await tx
-        .select({ id: products.id, name: products.name, price: products.price })
+        .select({
+          id: products.id,
+          name: products.name,
+          price: products.price,
+          ...personalisationColumns,
+        })
         .from(products)
         .where(
           inArray(
@@ -193,9 +219,32 @@ export async function placeOrder(
           unknown.map((line) => line.productId),
         );
       }
+      // The product's personalisation rules as they are now, not as when it was put in the
+      // cart (decision 040): each line that breaks them is named.
+      const problems = lines.flatMap((line) => {
+        const row = byId.get(line.productId)!;
+        const problem = personalisationProblem(personalisationRules(row), line.personalisation);
+        return problem
+          ? [{ line, text: `${lineLabel(row.name, line.personalisation)}: ${problem}` }]
+          : [];
+      });
+      if (problems.length > 0) {
+        return refuse(
+          "personalisation",
+          problems.map((p) => p.line.productId),
+          problems.map((p) => p.text).join(" "),
+        );
+      }
       const priced = lines.map((line) => {
         const row = byId.get(line.productId)!;
-        return { ...line, productName: row.name, priceCents: toCents(row.price) };
+        const personalisation = normalisePersonalisation(line.personalisation);
+        return {
+          ...line,
+          productName: row.name,
+          priceCents: toCents(row.price),
+          personalisation,
+          personalisationLabel: personalisation ? row.personalisationLabel : null,
+        };
       });
       const changed = priced.filter(
         (line) =>
@@ -236,6 +285,8 @@ export async function placeOrder(
           productName: line.productName,
           price: centsToDecimal(line.priceCents),
           quantity: line.quantity,
+          personalisation: line.personalisation,
+          personalisationLabel: line.personalisationLabel,
         })),
       );
       await queueMessages(
@@ -246,11 +297,15 @@ export async function placeOrder(
           email: customer.email,
           phone: customer.phone,
           note: note.data,
-          lines: priced.map(({ productName, priceCents, quantity }) => ({
-            productName,
-            priceCents,
-            quantity,
-          })),
+          lines: priced.map(
+            ({ productName, priceCents, quantity, personalisation, personalisationLabel }) => ({
+              productName,
+              priceCents,
+              quantity,
+              personalisation,
+              personalisationLabel,
+            }),
+          ),
           totalCents,
           orderPageUrl: orderPageUrl(env.PUBLIC_URL, pageToken.token),
         }),

@@ -38,6 +38,9 @@ export const ORDER_EXPORT_HEADER = [
   "Buyer Note",
   "Delivery",
   "Delivery (ZAR)",
+  // The line's personalisation (decision 040): what it asked, and the buyer's text.
+  "Personalisation Label",
+  "Personalisation",
 ] as const;
 
 /** Orders read per batch of the export (each with its lines: about 3 times as many rows). */
@@ -109,6 +112,8 @@ export async function* orderExportBatches(
         quantity: orderItems.quantity,
         subtotal: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(14, 2)::text`,
         orderTotal: sql<string>`(sum(${orderItems.price} * ${orderItems.quantity}) over (partition by ${orderItems.orderId}))::numeric(14, 2)::text`,
+        personalisation: orderItems.personalisation,
+        personalisationLabel: orderItems.personalisationLabel,
       })
       .from(orderItems)
       .where(
@@ -117,7 +122,7 @@ export async function* orderExportBatches(
           batch.map((order) => order.id),
         ),
       )
-      .orderBy(asc(orderItems.productName), asc(orderItems.id));
+      .orderBy(asc(orderItems.productName), asc(orderItems.personalisation), asc(orderItems.id));
     const linesOf = new Map<string, typeof lines>();
     for (const line of lines) {
       const list = linesOf.get(line.orderId) ?? [];
@@ -149,7 +154,7 @@ export async function* orderExportBatches(
         order.deliveryMethod ? DELIVERY_METHOD_LABELS[order.deliveryMethod] : "",
         order.deliveryAmount ?? "",
       ];
-      if (!orderLines) return [[...head, "", "", "", "", withDelivery("0.00"), ...tail]];
+      if (!orderLines) return [[...head, "", "", "", "", withDelivery("0.00"), ...tail, "", ""]];
       return orderLines.map((line) => [
         ...head,
         line.productName,
@@ -158,6 +163,8 @@ export async function* orderExportBatches(
         line.subtotal,
         withDelivery(line.orderTotal),
         ...tail,
+        line.personalisationLabel ?? "",
+        line.personalisation ?? "",
       ]);
     });
     if (batch.length < size) return;

@@ -68,11 +68,20 @@ export async function getBuyerOrder(db: Database, token: string): Promise<BuyerO
   if (!order) return null;
   // Only what the buyer needs of each line: no ids leave this module.
   const shownLines = (await orderLines(db, order.id)).map(
-    ({ productName, priceCents, quantity, subtotalCents }) => ({
+    ({
       productName,
       priceCents,
       quantity,
       subtotalCents,
+      personalisation,
+      personalisationLabel,
+    }) => ({
+      productName,
+      priceCents,
+      quantity,
+      subtotalCents,
+      personalisation,
+      personalisationLabel,
     }),
   );
   const subtotalCents = shownLines.reduce((sum, line) => sum + line.subtotalCents, 0);

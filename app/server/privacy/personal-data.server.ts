@@ -66,6 +66,8 @@ export async function findPersonalData(db: Database, address: string) {
           product: orderItems.productName,
           price: orderItems.price,
           quantity: orderItems.quantity,
+          // A name to engrave is the buyer's data too (decision 040).
+          personalisation: orderItems.personalisation,
         })
         .from(orderItems)
         .where(
@@ -188,6 +190,16 @@ export async function erasePersonalData(
     await tx.delete(heldSubmissions).where(matches(heldSubmissions.email, email));
     await tx.delete(notifications).where(messagesAbout(email));
     await tx.delete(users).where(matches(users.email, email));
+    // A line's personalisation is often a name (decision 040): it goes like the note.
+    await tx
+      .update(orderItems)
+      .set({ personalisation: null, personalisationLabel: null })
+      .where(
+        inArray(
+          orderItems.orderId,
+          tx.select({ id: orders.id }).from(orders).where(matches(orders.email, email)),
+        ),
+      );
     await tx
       .update(orders)
       .set({

@@ -26,13 +26,38 @@ export function productCards(page: Page) {
   return page.getByRole("region", { name: /Products$/ }).getByRole("article");
 }
 
-/** Adds a product from the /crafts listing by its name. */
-export async function addFromList(page: Page, name: string) {
-  await page
+/**
+ * Adds a product from the /crafts listing by its name. A product that needs a text (the demo's
+ * Custom Name Keyring, decision 040) shows Personalise instead: its page is opened, the text
+ * typed and the product added there, and the listing opened again.
+ */
+export async function addFromList(page: Page, name: string, personalisation = "Sam") {
+  const card = page
     .getByRole("article")
-    .filter({ has: page.getByRole("link", { name, exact: true }) })
-    .getByRole("button", { name: /Add to Cart/ })
-    .click();
+    .filter({ has: page.getByRole("link", { name, exact: true }) });
+  const personalise = card.getByRole("link", { name: `Personalise: ${name}` });
+  if ((await personalise.count()) === 0) {
+    await card.getByRole("button", { name: /Add to Cart/ }).click();
+    return;
+  }
+  const listing = page.url();
+  await personalise.click();
+  await addPersonalised(page, name, personalisation);
+  await page.goto(listing);
+}
+
+/** On a product's page: types `text` in its personalisation field and adds it to the cart. */
+export async function addPersonalised(
+  page: Page,
+  name: string,
+  text: string,
+  label = "Name to engrave",
+) {
+  const add = page.getByRole("button", { name: `Add to Cart: ${name}` });
+  await waitUntilHydrated(add);
+  await page.getByLabel(label).fill(text);
+  await add.click();
+  await expect(page.getByText(`${name} (“${text}”) has been added to your cart.`)).toBeVisible();
 }
 
 export function cartBadge(page: Page) {

@@ -34,6 +34,7 @@ import {
   orderReference,
 } from "#app/lib/order-status.ts";
 import { deliveryLine, type OrderDelivery } from "#app/lib/orders.ts";
+import { describePersonalisation } from "#app/lib/personalisation.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 
@@ -47,6 +48,8 @@ export interface OrderLine {
   priceCents: number;
   quantity: number;
   subtotalCents: number;
+  personalisation: string | null;
+  personalisationLabel: string | null;
 }
 
 export interface OrderForView {
@@ -246,6 +249,14 @@ export function OrderItemsTable({
             <TableRow key={item.id}>
               <TableCell className="font-medium">
                 {item.productName}
+                {item.personalisation ? (
+                  <span
+                    className="block break-words text-sm font-normal"
+                    data-testid="order-line-personalisation"
+                  >
+                    {describePersonalisation(item)}
+                  </span>
+                ) : null}
                 {/* On a phone the price column gives way; the unit price shows here. */}
                 <span className="block text-xs font-normal text-muted-foreground sm:hidden">
                   {formatZar(item.priceCents)} each

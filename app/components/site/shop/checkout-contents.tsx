@@ -24,7 +24,8 @@ import { Button, buttonVariants } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Textarea } from "#app/components/ui/textarea.tsx";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
-import { cartActions, type PricedLine, useCart } from "#app/lib/cart.ts";
+import { cartActions, useCart } from "#app/lib/cart.ts";
+import type { PricedLine } from "#app/lib/cart-prices.ts";
 import { formatRand } from "#app/lib/money.ts";
 import type { CompanyContact } from "#app/lib/orders.ts";
 import {
@@ -32,6 +33,7 @@ import {
   CheckoutContactSchema,
   CheckoutSchema,
 } from "#app/lib/validation/checkout.ts";
+import { LinePersonalisation } from "./line-personalisation.tsx";
 import { OrderTotals } from "./order-totals.tsx";
 
 /*
@@ -177,8 +179,15 @@ export default function CheckoutContents({
         </div>
         <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
         {orderable.map((line, index) => (
-          <span key={line.id} hidden>
+          <span key={`${line.id} ${line.personalisation ?? ""}`} hidden>
             <input type="hidden" name={`lines[${index}].productId`} value={line.id} />
+            {line.personalisation ? (
+              <input
+                type="hidden"
+                name={`lines[${index}].personalisation`}
+                value={line.personalisation}
+              />
+            ) : null}
             <input type="hidden" name={`lines[${index}].quantity`} value={line.quantity} />
             <input type="hidden" name={`lines[${index}].priceCents`} value={line.priceCents} />
           </span>
@@ -298,7 +307,7 @@ export default function CheckoutContents({
                   variant="outline"
                   className="self-start"
                   onClick={() => {
-                    for (const line of priced.unavailable) cartActions.remove(line.id);
+                    for (const line of priced.unavailable) cartActions.remove(line);
                   }}
                 >
                   Remove unavailable items
@@ -309,12 +318,16 @@ export default function CheckoutContents({
         ) : null}
         <ul aria-label="Order items" className="flex flex-col divide-y divide-border">
           {lines.map((line) => (
-            <li key={line.id} className="flex items-center gap-3 py-3">
+            <li
+              key={`${line.id} ${line.personalisation ?? ""}`}
+              className="flex items-center gap-3 py-3"
+            >
               <div className="w-14 shrink-0 overflow-hidden rounded-md">
                 <ProductImage src={line.imageUrl} alt="" size={56} />
               </div>
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 font-medium leading-snug">{line.name}</p>
+                <LinePersonalisation text={line.personalisation} />
                 <p className="text-sm text-muted-foreground">
                   Qty: {line.quantity}
                   {line.status === "unavailable" ? " · No longer available" : ""}

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "#app/components/ui/alert.tsx";
-import type { PricedLine } from "#app/lib/cart.ts";
+import type { PricedLine } from "#app/lib/cart-prices.ts";
 import { formatRand } from "#app/lib/money.ts";
 
 /**

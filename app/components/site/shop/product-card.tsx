@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { buttonVariants } from "#app/components/ui/button.tsx";
 import type { ProductSummary } from "#app/lib/catalog.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { AddToCartButton } from "./add-to-cart-button.tsx";
@@ -6,7 +7,8 @@ import { ProductImage } from "./product-image.tsx";
 
 /**
  * A listing card: image, first linked category or 'Uncategorized' (docs/product.md §4), name, price and
- * Add to Cart. The name's link covers the card, the button stays on top of it.
+ * Add to Cart (Personalise, to the product page, when the product needs a text). The name's
+ * link covers the card, the button stays on top of it.
  */
 export function ProductCard({
   product,
@@ -43,15 +45,26 @@ export function ProductCard({
           </Link>
         </h3>
         <p className="mt-auto text-base font-bold sm:text-lg">{formatRand(product.priceCents)}</p>
-        <AddToCartButton
-          className="relative z-10 w-full px-2"
-          product={{
-            id: product.id,
-            name: product.name,
-            priceCents: product.priceCents,
-            imageUrl: product.imageUrl,
-          }}
-        />
+        {product.personalisationRequired ? (
+          // The buyer must write a text first: it is asked on the product page (decision 040).
+          <Link
+            to={`/products/${product.id}`}
+            className={buttonVariants({ className: "relative z-10 w-full px-2" })}
+            aria-label={`Personalise: ${product.name}`}
+          >
+            Personalise
+          </Link>
+        ) : (
+          <AddToCartButton
+            className="relative z-10 w-full px-2"
+            product={{
+              id: product.id,
+              name: product.name,
+              priceCents: product.priceCents,
+              imageUrl: product.imageUrl,
+            }}
+          />
+        )}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from "react";
 import { useFetcher } from "react-router";
-import { type CartItem, type CurrentProduct, repriceCart } from "#app/lib/cart.ts";
+import type { CartItem } from "#app/lib/cart.ts";
+import { type CurrentProduct, repriceCart } from "#app/lib/cart-prices.ts";
 
 export const CART_PRICES_PATH = "/resources/cart-prices";
 

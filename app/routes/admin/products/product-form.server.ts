@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { type Toast, toast } from "#app/lib/toast.ts";
-import { ProductFormSchema } from "#app/lib/validation/catalog.ts";
+import { ProductFormSchema, personalisationFromForm } from "#app/lib/validation/catalog.ts";
 import { saveProduct } from "#app/server/catalog/products.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
@@ -27,6 +27,15 @@ export type ProductFormActionData = {
   result: SubmissionResult<string[]>;
   toast: Toast | null;
 };
+
+/** The form's personalisation fields (decision 040): each shows its own message. */
+const PERSONALISATION_FIELDS = [
+  "personalise",
+  "personalisationLabel",
+  "personalisationMaxLength",
+  "personalisationRequired",
+  "personalisationChoices",
+];
 
 const errorTitle = (creating: boolean) =>
   creating ? "Error creating product" : "Error updating product";
@@ -63,6 +72,7 @@ export async function productFormAction({
         "categoryIds",
         "image",
         "photos",
+        ...PERSONALISATION_FIELDS,
       ])
     ) {
       return failure(
@@ -110,6 +120,7 @@ export async function productFormAction({
         addPhotos,
         photoOrder: fields.photos,
         removePhotos: fields.removePhotos,
+        personalisation: personalisationFromForm(submission.value),
       },
       { onCleanupError: (err, url) => logger.warn({ err, url }, "product: image cleanup failed") },
     );

@@ -4,6 +4,10 @@ import { ArrowLeftIcon } from "lucide-react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { PhotosField } from "#app/components/admin/photos-field.tsx";
+import {
+  PersonalisationFields,
+  personalisationDefaults,
+} from "#app/components/admin/products/personalisation-fields.tsx";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -53,6 +57,7 @@ export function ProductForm({
           description: product.description ?? "",
           price: centsToDecimal(product.priceCents),
           categoryIds: product.categoryIds,
+          ...personalisationDefaults(product.personalisation),
         }
       : undefined,
   });
@@ -177,6 +182,7 @@ export function ProductForm({
               {fields.categoryIds.errors?.[0] ?? ""}
             </p>
           </fieldset>
+          <PersonalisationFields fields={fields} />
           <div className="flex flex-col gap-3 sm:flex-row lg:flex-col">
             <Button type="submit" size="lg" disabled={submitting} className="w-full">
               {submitting ? <Spinner label="Saving" /> : null}
