@@ -12,8 +12,8 @@ import {
 } from "#app/lib/seasons.ts";
 import { categories, productCategories, products } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
-import { readPhotos } from "./product-photos.server.ts";
 import { personalisationColumns, personalisationRules } from "./personalisation.server.ts";
+import { readPhotos } from "./product-photos.server.ts";
 
 /*
  * Public catalogue reads (docs/product.md §2.7, §2.8). Prices leave this module as integer cents;
