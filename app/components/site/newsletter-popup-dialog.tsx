@@ -10,6 +10,9 @@ import { NEWSLETTER_COPY } from "#app/content/site.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
+// Loaded together with the dialog, when the popup is due (newsletter-popup.tsx).
+export { popupHold } from "./newsletter-popup-hold.ts";
+
 /**
  * Under the thank-you when a confirmation link was sent (docs/product.md §2.13). Here rather
  * than in app/content/site.ts, which every public page loads: this module loads with the popup.

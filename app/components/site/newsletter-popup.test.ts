@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  POPUP_QUIET_AFTER_SUBMIT_MS,
-  POPUP_SEEN_KEY,
-  POPUP_SEEN_TTL_MS,
-  popupAllowed,
-  popupHold,
-} from "./newsletter-popup.tsx";
+import { POPUP_SEEN_KEY, POPUP_SEEN_TTL_MS, popupAllowed } from "./newsletter-popup.tsx";
+import { POPUP_QUIET_AFTER_SUBMIT_MS, popupHold } from "./newsletter-popup-hold.ts";
 
 function memoryStorage(entries: Record<string, string> = {}): Storage {
   const map = new Map(Object.entries(entries));

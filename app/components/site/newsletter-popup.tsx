@@ -3,7 +3,7 @@ import { lastFormSentAt } from "#app/lib/form-submissions.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NEWSLETTER_SUBSCRIBED_KEY } from "./newsletter-form.tsx";
 
-type DialogComponent = typeof import("./newsletter-popup-dialog.tsx").default;
+type DialogModule = typeof import("./newsletter-popup-dialog.tsx");
 
 /** docs/product.md §2.13 / §9 browser keys and timings. */
 export const POPUP_SEEN_KEY = "newsletterPopupSeen";
@@ -28,80 +28,36 @@ export function popupAllowed(storage: Storage, now = Date.now()): boolean {
   return false;
 }
 
-/** A field that takes typing: a popup opening would move the keystrokes into itself. */
-const TYPING_FIELDS =
-  "textarea, select, [contenteditable], input:not([type=button], [type=submit], [type=reset], [type=checkbox], [type=radio], [type=image], [type=file])";
-export const isTypingInto = (element: Element | null) => element?.matches(TYPING_FIELDS) ?? false;
-
-/** After a form is sent, the popup waits this long: its sender is reading the answer. */
-export const POPUP_QUIET_AFTER_SUBMIT_MS = 60_000;
-/** Pages where the visitor is buying: nothing gets in the way there. */
-export const POPUP_NEVER_ON = ["/cart", "/checkout"];
-
-/**
- * What holds the popup back when it is due: nothing ("ready"); the page ("never": the cart
- * and the checkout); the focus in a form or a field ("focus": the visitor is filling it in,
- * WCAG 3.2.2), until it leaves; or a form sent less than a minute ago ("until" a minute after).
- */
-export type PopupHold =
-  | { kind: "ready" }
-  | { kind: "never" }
-  | { kind: "focus" }
-  | { kind: "until"; at: number };
-
-export function popupHold(state: {
-  path: string;
-  focused: Element | null;
-  lastFormSentAt: number | null;
-  now: number;
-}): PopupHold {
-  if (POPUP_NEVER_ON.some((path) => state.path === path || state.path.startsWith(`${path}/`))) {
-    return { kind: "never" };
-  }
-  if (state.focused && (isTypingInto(state.focused) || state.focused.closest("form"))) {
-    return { kind: "focus" };
-  }
-  if (state.lastFormSentAt !== null) {
-    const quietUntil = state.lastFormSentAt + POPUP_QUIET_AFTER_SUBMIT_MS;
-    if (state.now < quietUntil) return { kind: "until", at: quietUntil };
-  }
-  return { kind: "ready" };
-}
-
 export function NewsletterPopup() {
   const [open, setOpen] = useState(false);
-  // The dialog's code loads when the popup is due (not with the page). Loaded by hand rather
-  // than React.lazy: no Suspense, so nothing waits on a timer to reveal it.
-  const [Dialog, setDialog] = useState<{ component: DialogComponent } | null>(null);
+  // The dialog's code, with what may hold the popup back, loads when the popup is due (not
+  // with the page). Loaded by hand rather than React.lazy: no Suspense, so nothing waits on a
+  // timer to reveal it.
+  const [Dialog, setDialog] = useState<{ component: DialogModule["default"] } | null>(null);
   const [thanks, setThanks] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     if (!popupAllowed(window.localStorage)) return;
-    const show = () => {
-      // Asked again: the visitor may have subscribed through the footer meanwhile.
-      if (!popupAllowed(window.localStorage)) return;
-      import("./newsletter-popup-dialog.tsx").then(
-        (module) => {
-          setDialog({ component: module.default });
-          setOpen(true);
-        },
-        () => {},
-      );
-    };
     let timer: number | undefined;
+    let stopped = false;
+    let module: DialogModule | undefined;
     // Due: open now, or wait for what holds it back (the focus to leave a form, a minute
     // after a form was sent), then ask again.
     const attempt = () => {
       document.removeEventListener("focusout", afterFocusOut);
-      const hold = popupHold({
+      // Asked again: the visitor may have subscribed through the footer meanwhile.
+      if (stopped || !module || !popupAllowed(window.localStorage)) return;
+      const hold = module.popupHold({
         path: window.location.pathname,
         focused: document.activeElement,
         lastFormSentAt: lastFormSentAt(window.sessionStorage),
         now: Date.now(),
       });
-      if (hold.kind === "ready") show();
-      else if (hold.kind === "focus") document.addEventListener("focusout", afterFocusOut);
+      if (hold.kind === "ready") {
+        setDialog({ component: module.default });
+        setOpen(true);
+      } else if (hold.kind === "focus") document.addEventListener("focusout", afterFocusOut);
       else if (hold.kind === "until") timer = window.setTimeout(attempt, hold.at - Date.now());
     };
     // After the focus moved on (activeElement is the new one only once the event is over).
@@ -109,8 +65,17 @@ export function NewsletterPopup() {
       window.clearTimeout(timer);
       timer = window.setTimeout(attempt, 0);
     };
-    timer = window.setTimeout(attempt, POPUP_DELAY_MS);
+    timer = window.setTimeout(() => {
+      import("./newsletter-popup-dialog.tsx").then(
+        (loaded) => {
+          module = loaded;
+          attempt();
+        },
+        () => {},
+      );
+    }, POPUP_DELAY_MS);
     return () => {
+      stopped = true;
       window.clearTimeout(timer);
       document.removeEventListener("focusout", afterFocusOut);
     };
