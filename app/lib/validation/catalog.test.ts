@@ -63,7 +63,7 @@ describe("ProductFormSchema", () => {
         description: "   ",
         price: "210",
         categoryIds: [ID, ID.toUpperCase()],
-        removeImage: "on",
+        removePhotos: "/uploads/products/old.webp",
         image: new File([], ""),
       }),
       { schema: ProductFormSchema },
@@ -74,7 +74,9 @@ describe("ProductFormSchema", () => {
       description: null,
       price: 21000,
       categoryIds: [ID],
-      removeImage: true,
+      // An empty file input is no photo.
+      image: [],
+      removePhotos: ["/uploads/products/old.webp"],
       personalise: false,
       personalisationRequired: false,
     });
