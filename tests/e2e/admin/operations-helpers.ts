@@ -75,7 +75,12 @@ function request(
 
 let productIds: string[] | null = null;
 
-const DEMO_NAMES = new Set(DEMO_PRODUCTS.map((product) => product.name));
+/** The demo products an order can name without a personalisation text (decision 040). */
+const DEMO_NAMES = new Set(
+  DEMO_PRODUCTS.filter((product) => !product.personalisation?.required).map(
+    (product) => product.name,
+  ),
+);
 
 /**
  * The demo catalogue's product ids, read from /crafts as a visitor sees them. Only the demo

@@ -64,7 +64,13 @@ export async function productFormAction({
     schema: ProductFormSchema,
   });
   if (submission.status !== "success") {
+    // A browser sends photos as files: anything else in their field (image[n] refused) is a
+    // form that was not sent as the page made it, and no field can show that.
+    const photoNotAFile = Object.keys(submission.error ?? {}).some((name) =>
+      name.startsWith("image["),
+    );
     if (
+      photoNotAFile ||
       hasUnshownErrors(submission.error, [
         "name",
         "description",
