@@ -280,7 +280,8 @@ export async function saveProduct(
           priceCents: changes.priceCents,
           categoryIds,
           imageUrl,
-          photos,
+          // The cover is the image above; the order is worth recording once there are more.
+          ...(photos.length > 1 ? { photos } : {}),
           ...(removedImageUrls.length > 0 ? { removedPhotos: removedImageUrls } : {}),
           ...(changes.personalisation !== undefined
             ? { personalisation: changes.personalisation }
