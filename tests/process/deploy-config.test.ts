@@ -242,6 +242,7 @@ describe("deploy/caddy/Caddyfile in front of a stand-in app", () => {
       "/ORDERS/[redacted]",
       "/__manifest?paths=/crafts,/orders/[redacted]",
       "/admin/reset-password/[redacted]",
+      "/newsletter/confirm/[redacted]",
       "/crafts?category=Gifts",
       "/own-503",
       "/crafts",
