@@ -431,7 +431,7 @@ test.describe("newsletter popup", () => {
     page,
   }) => {
     const email = `${uniqueTag("popup.again")}@example.co.za`;
-    await subscribe(email);
+    await subscribe(email, { confirmed: true });
     await freezeClock(page);
     await page.goto("/");
     await waitForHydration(page);
