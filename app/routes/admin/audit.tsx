@@ -48,11 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function Details({ lines }: { lines: AuditDetailLine[] }) {
   if (lines.length === 0) return <span className="text-muted-foreground">—</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
+    // minmax(0, 1fr) and wrapping anywhere: a long unbroken value (an address's domain, a
+    // photo's file name) wraps inside a phone's card instead of widening the page.
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
       {lines.map((line, index) => (
         <div key={index} className="contents">
           <dt className="font-medium text-muted-foreground">{line.label}</dt>
-          <dd className="break-words">
+          <dd className="[overflow-wrap:anywhere]">
             {line.href ? (
               <Link to={line.href} className="underline underline-offset-2">
                 {line.value}

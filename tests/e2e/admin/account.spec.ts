@@ -1,14 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
-import {
-  axe,
-  E2E_ADMIN,
-  expect,
-  loginAs,
-  test,
-  toast,
-  waitUntilHydrated,
-} from "#tests/playwright-utils.ts";
-import { findEmail, signUp, uniqueTag } from "./operations-helpers.ts";
+import type { Page } from "@playwright/test";
+import { axe, expect, loginAs, test, toast, waitUntilHydrated } from "#tests/playwright-utils.ts";
+import { findEmail, newAdmin } from "./operations-helpers.ts";
 
 /*
  * An admin's own account (docs/product.md §3.13, §3.14): change the password and sign in with
@@ -16,25 +8,6 @@ import { findEmail, signUp, uniqueTag } from "./operations-helpers.ts";
  * with JavaScript and without. Each journey makes an admin of its own, so the shared e2e
  * admin's password never changes under the other specs.
  */
-
-/** A new account (Create Account) given admin access by the e2e admin on User Access. */
-async function newAdmin(browser: Browser, password: string) {
-  const email = `${uniqueTag("account-")}@example.co.za`;
-  await signUp(email, password);
-  // The admin's page runs its script even where the journey's own page does not.
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await loginAs(page, E2E_ADMIN);
-  await expect(page).toHaveURL("/admin/dashboard");
-  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-  const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await waitUntilHydrated(row.getByRole("checkbox", { name: "Regular User" }));
-  await row.getByRole("checkbox", { name: "Regular User" }).click();
-  await expect(row.getByRole("checkbox", { name: "Admin" })).toBeChecked();
-  await context.close();
-  return { email, password };
-}
 
 /** The reset link in the newest reset e-mail to `email` (its text part may be quoted-printable). */
 async function resetLinkFrom(email: string): Promise<string> {
@@ -58,7 +31,7 @@ test.describe("your account", () => {
     page,
     browser,
   }) => {
-    const admin = await newAdmin(browser, "first-password-1");
+    const admin = await newAdmin(browser, "account-", "first-password-1");
     await loginAs(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");
     await page.getByRole("link", { name: /Signed in as/ }).click();
@@ -94,7 +67,7 @@ test.describe("your account", () => {
     page,
     browser,
   }) => {
-    const admin = await newAdmin(browser, "forgotten-password-1");
+    const admin = await newAdmin(browser, "account-", "forgotten-password-1");
     await page.goto("/admin/login");
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await expect(page).toHaveURL("/admin/forgot-password");
@@ -127,7 +100,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("forgot password works with plain form posts", async ({ page, browser }) => {
-    const admin = await newAdmin(browser, "no-script-password-1");
+    const admin = await newAdmin(browser, "account-", "no-script-password-1");
     await page.goto("/admin/forgot-password");
     await page.getByLabel("Email").fill(admin.email);
     await page.getByRole("button", { name: "Send reset link" }).click();

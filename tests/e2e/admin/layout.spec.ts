@@ -59,6 +59,13 @@ test.describe("admin layout", () => {
     await subscribe(address);
     await page.setViewportSize({ width: 360, height: 780 });
     await loginAsAdmin();
+    // An audited download whose record names a long unbroken domain: the audit log's newest
+    // entry, whose details must wrap inside the phone's card.
+    const longDomain = `nomvuyiselwantombizodwamkhwanazingubane${uniqueTag("d")}`;
+    const exported = await page.request.get(
+      `/admin/personal-data/export.json?${new URLSearchParams({ email: `n@${longDomain}.co.za` })}`,
+    );
+    expect(exported.status()).toBe(200);
     for (const path of ADMIN_PATHS) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -2,9 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { expect } from "@playwright/test";
+import { type Browser, expect } from "@playwright/test";
 import { DEMO_PRODUCTS } from "#app/server/catalog/demo-catalogue.server.ts";
-import { waitUntilStampIsOldEnough } from "#tests/playwright-utils.ts";
+import {
+  E2E_ADMIN,
+  loginAs,
+  waitUntilHydrated,
+  waitUntilStampIsOldEnough,
+} from "#tests/playwright-utils.ts";
 import { E2E_DATA_DIR, E2E_PORT } from "../../../playwright.config.ts";
 
 /*
@@ -210,6 +215,30 @@ export async function signUp(email: string, password = "typed-search-1") {
   });
   expect(response.status, response.body.slice(0, 300)).toBe(200);
   expect(response.body).toContain("Registration Successful");
+}
+
+/**
+ * A new account (Create Account) given admin access by the e2e admin on User Access, in a
+ * context of its own that runs the page's script (the journey's own page may not).
+ */
+export async function newAdmin(browser: Browser, prefix: string, password: string) {
+  const email = `${uniqueTag(prefix)}@example.co.za`;
+  await signUp(email, password);
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const page = await context.newPage();
+  await loginAs(page, E2E_ADMIN);
+  await expect(page).toHaveURL("/admin/dashboard");
+  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  const regular = row.getByRole("checkbox", { name: "Regular User" });
+  await waitUntilHydrated(regular);
+  await regular.click();
+  // The checkbox turns at once (optimistically); the toast is the server's answer. Closing
+  // the context before it would cancel the request and leave the account without access.
+  await expect(page.getByText("Admin access granted.")).toBeVisible();
+  await context.close();
+  return { email, password };
 }
 
 /**

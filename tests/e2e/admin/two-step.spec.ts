@@ -1,15 +1,8 @@
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
-import {
-  axe,
-  E2E_ADMIN,
-  expect,
-  loginAs,
-  test,
-  waitUntilHydrated,
-} from "#tests/playwright-utils.ts";
-import { signUp, uniqueTag } from "./operations-helpers.ts";
+import { axe, expect, loginAs, test, waitUntilHydrated } from "#tests/playwright-utils.ts";
+import { newAdmin } from "./operations-helpers.ts";
 
 /*
  * Two-step sign-in (docs/product.md §3.15): turn it on from the account page (the key read
@@ -19,24 +12,6 @@ import { signUp, uniqueTag } from "./operations-helpers.ts";
  */
 
 test.describe.configure({ timeout: 120_000 });
-
-/** A new account (Create Account) given admin access by the e2e admin on User Access. */
-async function newAdmin(browser: Browser, password: string) {
-  const email = `${uniqueTag("two-step-")}@example.co.za`;
-  await signUp(email, password);
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const page = await context.newPage();
-  await loginAs(page, E2E_ADMIN);
-  await expect(page).toHaveURL("/admin/dashboard");
-  await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
-  const row = page.getByRole("row").filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  await waitUntilHydrated(row.getByRole("checkbox", { name: "Regular User" }));
-  await row.getByRole("checkbox", { name: "Regular User" }).click();
-  await expect(row.getByRole("checkbox", { name: "Admin" })).toBeChecked();
-  await context.close();
-  return { email, password };
-}
 
 async function expectAccessible(page: Page) {
   const results = await axe(page);
@@ -61,7 +36,7 @@ test("turn on two-step sign-in, then sign in with a code and with a recovery cod
   page,
   browser,
 }) => {
-  const admin = await newAdmin(browser, "two-step-password-1");
+  const admin = await newAdmin(browser, "two-step-", "two-step-password-1");
   await loginAs(page, admin);
   await expect(page).toHaveURL("/admin/dashboard");
   await page.goto("/admin/account");
@@ -137,7 +112,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the second step works as a plain form", async ({ page, browser }) => {
-    const admin = await newAdmin(browser, "two-step-password-2");
+    const admin = await newAdmin(browser, "two-step-", "two-step-password-2");
     await loginAs(page, admin);
     await expect(page).toHaveURL("/admin/dashboard");
     await page.goto("/admin/account");
