@@ -26,6 +26,7 @@ import { cacheablePathsOf, PageCache } from "#app/server/http/page-cache.server.
 import { missingAsset, precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
+import { BusinessDetailsCache } from "#app/server/site/business-details.server.ts";
 import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { createStorage } from "#app/server/storage/storage.server.ts";
 import { startHousekeeping } from "#app/server/system/housekeeping.server.ts";
@@ -59,7 +60,11 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     }),
     storage: createStorage(env),
     clock: systemClock,
+    business: new BusinessDetailsCache(database.db, env),
   };
+
+  // Read once before serving: pages and e-mails read the business details from memory.
+  await services.business.get();
 
   const app = express();
   app.disable("x-powered-by");
@@ -105,12 +110,19 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
 
   // PAGE_CACHE=off keeps nothing: every public page is rendered for its request.
   const pageCache = new PageCache(env.PAGE_CACHE ? {} : { maxEntries: 0 });
-  // Any process's committed catalogue change empties every process's cache.
+  // Any process's committed catalogue or settings change empties every process's cache,
+  // the business details first, so that no page is cached again with the old ones.
   const stopCatalogListener = dev
     ? async () => {}
-    : await listenForChannel(database, CATALOG_CHANNEL, () => pageCache.clear(), {
-        log: logger,
-      });
+    : await listenForChannel(
+        database,
+        CATALOG_CHANNEL,
+        () => {
+          services.business.forget();
+          pageCache.clear();
+        },
+        { log: logger },
+      );
 
   let entry: ServerEntry;
   if (dev) {

@@ -77,6 +77,8 @@ export default [
       route("account", "routes/admin/account.tsx"),
       // Beyond the original: a person's data, exported or erased (docs/product.md §3.16).
       route("personal-data", "routes/admin/personal-data.tsx"),
+      // Beyond the original: what the owner edits about the site (decision 042).
+      route("settings", "routes/admin/settings.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -4,6 +4,7 @@ import { CLI_ACTOR } from "#app/server/audit/audit.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { migrationStatus } from "#app/server/db/migrate.server.ts";
 import type { Env } from "#app/server/env.server.ts";
+import { BusinessDetailsCache } from "#app/server/site/business-details.server.ts";
 import {
   findUserByEmail,
   normalizeEmail,
@@ -18,6 +19,7 @@ import {
 import { issueResetLink } from "#app/server/users/password-reset.server.ts";
 import { removeTwoStep } from "#app/server/users/two-step.server.ts";
 import { BACKUP_USAGE } from "./admin-backup.ts";
+import { runSettingsCommand, SETTINGS_USAGE } from "./admin-settings.ts";
 import type { CliIo } from "./lib/cli-io.ts";
 
 /*
@@ -43,6 +45,7 @@ Commands:
   migrations status What the next start would do to the database: the migrations this
                     release would apply, changing nothing. Run it from a new release before
                     switching to it (docs/deploy.md, section 10).
+${SETTINGS_USAGE}
 ${BACKUP_USAGE}`;
 
 export type { CliIo };
@@ -76,7 +79,10 @@ export interface CliServices {
  */
 export function answerWithoutDatabase(argv: string[], io: CliIo): number | undefined {
   const [command] = argv;
-  if (command !== undefined && (ACCOUNT_COMMANDS.has(command) || command === "migrations"))
+  if (
+    command !== undefined &&
+    (ACCOUNT_COMMANDS.has(command) || command === "migrations" || command === "settings")
+  )
     return undefined;
   if (command === undefined || command === "help" || command === "--help") {
     io.out(USAGE);
@@ -110,6 +116,9 @@ export async function runAdminCli(
   switch (command) {
     case "migrations":
       return runMigrationsCommand(db, rest, io);
+    case "settings":
+      if (!services) throw new Error("settings needs the configuration");
+      return runSettingsCommand(db, rest, io, services.env);
     case "create": {
       const unknown = [...flags].filter((f) => !["--admin", "--password-stdin"].includes(f));
       if (unknown.length) {
@@ -163,7 +172,12 @@ export async function runAdminCli(
       const email = needEmail();
       if (!email) return 2;
       if (!services) throw new Error(`${command} needs the configuration`);
-      const appServices = { db, env: services.env, clock: services.clock ?? (() => new Date()) };
+      const appServices = {
+        db,
+        env: services.env,
+        clock: services.clock ?? (() => new Date()),
+        business: new BusinessDetailsCache(db, services.env),
+      };
       const user = await findUserByEmail(db, email);
       if (!user) {
         io.err(`No account for ${email}.`);

@@ -18,6 +18,7 @@ export const ADMIN_TOOLS = [
   { to: "/admin/email", label: "E-mail" },
   { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/personal-data", label: "Personal Data" },
+  { to: "/admin/settings", label: "Settings" },
   { to: "/admin/system", label: "System" },
 ] as const;
 

@@ -1,6 +1,8 @@
 /*
- * The company's own details, in one place. Replace these with the real ones before going
- * live: every page, the footer, JSON-LD and e-mails read them from here.
+ * The company's own details as a new install starts with them (decision 042): the business
+ * details are then the owner's, under Settings → Business details in the admin, and every
+ * page, e-mail and document reads them from there. The logo, page titles and the About video
+ * still use the name and tagline here.
  */
 export const COMPANY = {
   name: "Kwezi Engineering",
@@ -21,9 +23,4 @@ export const COMPANY = {
   whatsApp: "+27 31 464 0192",
   generalEmail: "info@kwezi-engineering.co.za",
   supportEmail: "support@kwezi-engineering.co.za",
-  hours: [
-    { days: "Mon-Fri", time: "9:00-18:00" },
-    { days: "Sat", time: "10:00-14:00" },
-    { days: "Sun", time: "closed" },
-  ],
 } as const;

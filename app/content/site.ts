@@ -287,6 +287,7 @@ export const CONTACT_PAGE = {
   formHeading: "Send us a message",
   labels: {
     address: "Address",
+    map: "View on a map",
     phone: "Phone",
     email: "Email",
     generalEmail: "General:",

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMPANY } from "./company.ts";
+import { hoursSummary } from "#app/lib/business.ts";
+import { firstBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { organizationJsonLd } from "./organization.ts";
 import { PORTFOLIO, PORTFOLIO_FILTERS } from "./site.ts";
 
@@ -50,14 +51,20 @@ describe("portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 s
 });
 
 describe("business hours (docs/product.md §2.9 /contact)", () => {
+  // A new install's hours (Settings → Business details edits them).
+  const business = firstBusinessDetails({
+    NOTIFY_EMAIL: "office@example.co.za",
+  });
+
   it("read 'Mon-Fri 9:00-18:00, Sat 10:00-14:00, Sun closed'", () => {
-    expect(COMPANY.hours.map(({ days, time }) => `${days} ${time}`).join(", ")).toBe(
+    const hours = hoursSummary(business.hours);
+    expect(hours.map(({ days, time }) => `${days} ${time}`).join(", ")).toBe(
       "Mon-Fri 9:00-18:00, Sat 10:00-14:00, Sun closed",
     );
   });
 
   it("are the same in the organisation's JSON-LD: weekdays 09:00-18:00, Saturday 10:00-14:00, no Sunday", () => {
-    const { openingHoursSpecification } = organizationJsonLd("https://example.co.za");
+    const { openingHoursSpecification } = organizationJsonLd("https://example.co.za", business);
     expect(openingHoursSpecification).toEqual([
       {
         "@type": "OpeningHoursSpecification",

@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "user.passkey-remove": "User: passkey removed",
   "system.backup": "System: backup taken",
   "person.export": "Personal data: downloaded",
+  "settings.business": "Settings: business details changed",
   "person.erase": "Personal data: erased",
 };
 

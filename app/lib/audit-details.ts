@@ -285,6 +285,16 @@ export function describeAuditEntry(
   }
   for (const [key, value] of rest) {
     if (changeOf && (key === "from" || key === "to")) continue;
+    // A settings change: each field before → after (decision 042).
+    if (key === "changes" && Array.isArray(value)) {
+      for (const change of value as { field?: unknown; from?: unknown; to?: unknown }[]) {
+        lines.push({
+          label: String(change.field ?? "Setting"),
+          value: `${String(change.from ?? "")} → ${String(change.to ?? "")}`,
+        });
+      }
+      continue;
+    }
     lines.push({ label: auditDetailLabel(key), value: detailValue(key, value, names) });
   }
   return lines;

@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentStatus } from "#db/schema/orders.ts";
+import type { BusinessDetails } from "./business.ts";
 import type { EftDetails, OrderDelivery } from "./orders.ts";
 
 /*
@@ -48,6 +49,8 @@ export interface InvoiceView {
   delivery: OrderDelivery | null;
   totalCents: number;
   payment: { status: PaymentStatus; amountCents: number | null; paidOn: string | null };
+  /** The company as the business details name it (decision 042). */
+  seller: Pick<BusinessDetails, "legalName" | "address" | "phone" | "generalEmail">;
   eft: EftDetails | null;
   /** Set when the company is VAT-registered: a tax invoice with the VAT included. */
   vat: { number: string; includedCents: number } | null;

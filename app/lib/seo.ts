@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "#app/content/company.ts";
+import type { PublicBusinessDetails } from "./business.ts";
 
 export interface PageSeo {
   title: string;
@@ -21,6 +22,15 @@ type Matches = ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 export function publicUrlFrom(matches: Matches): string {
   const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   return root?.publicUrl ?? "";
+}
+
+/** The business details the public layout's loader sent (for a page's JSON-LD). */
+export function businessFrom(matches: Matches): PublicBusinessDetails {
+  const layout = matches.find((m) => m?.id === "routes/site/_layout")?.data as
+    | { business: PublicBusinessDetails }
+    | undefined;
+  if (!layout) throw new Error("businessFrom: a page outside the public layout");
+  return layout.business;
 }
 
 /** Title, description, canonical link and sharing tags for one page. */

@@ -3,6 +3,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Database } from "./db/client.server.ts";
 import type { Env } from "./env.server.ts";
 import type { RateLimitRule, RateLimits } from "./http/rate-limit.server.ts";
+import type { BusinessDetailsCache } from "./site/business-details.server.ts";
 import type { FileStorage } from "./storage/storage.server.ts";
 
 /**
@@ -25,6 +26,11 @@ export interface AppServices {
    * server, a clock the test moves in tests, so that nothing waits for real time to pass.
    */
   clock: () => Date;
+  /**
+   * The business details the owner edits (decision 042), as this process last read them:
+   * `await services.business.get()`.
+   */
+  business: BusinessDetailsCache;
 }
 
 /** The system clock, for AppServices.clock. */

@@ -7,6 +7,7 @@ export * from "./newsletter.ts";
 export * from "./orders.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";
+export * from "./settings.ts";
 export * from "./spam.ts";
 export * from "./two-step.ts";
 export * from "./users.ts";

@@ -4,12 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyBackupFile } from "#app/server/backup/backup.server.ts";
 import { removeLeftoverDownloads } from "#app/server/backup/download.server.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { auditLog } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTempDataDir, createTestServices } from "#tests/setup/services.ts";
+import { createTempDataDir, createTestServices, type TestServices } from "#tests/setup/services.ts";
 import { seedShop } from "#tests/setup/shop.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -19,7 +18,7 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let adminCookie: string;
 let clerkCookie: string;

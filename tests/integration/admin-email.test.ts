@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   contactMessage,
@@ -22,11 +21,12 @@ import { enqueueMessages, MESSAGE_KINDS } from "#app/server/notifications/outbox
 import { auditLog, notifications } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
+import type { TestServices } from "#tests/setup/services.ts";
 
 /* The admin 'E-mail' page and the dashboard's warning (decision 003), through the real routes. */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
 let admin: { id: string; email: string };

@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUS_VALUES } from "#app/lib/order-status.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   addOrderNote,
@@ -32,6 +31,7 @@ import {
 import { countedByStatus, createOrder, minutesAgo, sqlRows } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
+import type { TestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -41,7 +41,7 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: { id: string; email: string };
 let cookie: string;

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QuoteRequestListQuery } from "#app/lib/admin-list-queries.ts";
 import { quoteReplyPrefill } from "#app/lib/quote-requests.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   eraseQuoteRequest,
@@ -19,6 +18,7 @@ import { auditLog, contactRequests, notifications } from "#db/schema/index.ts";
 import { createQuoteRequest, minutesAgo } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
+import type { TestServices } from "#tests/setup/services.ts";
 
 /*
  * Decision 009, /admin/quote-requests: open/resolved, search, the e-mailed reply (one outbox row,
@@ -26,7 +26,7 @@ import type { createTestApp } from "#tests/setup/app.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: { id: string; email: string };
 let cookie: string;

@@ -179,7 +179,10 @@ describe("placeOrder (domain)", () => {
     const before = await counts();
     // The outbox insert runs after the order and its items; a blank company address makes
     // the notifications check constraint fail there.
-    const brokenEnv = { ...services.env, NOTIFY_EMAIL: " " };
+    const brokenEnv = {
+      ...services.env,
+      business: { ...services.env.business, alertEmail: " " },
+    };
     await expect(
       placeOrder(handle.db, brokenEnv, {
         customer,

@@ -4,7 +4,6 @@ import { parseCsv } from "#app/lib/csv.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import type { OrderDelivery } from "#app/lib/orders.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";
 import { changeOrderDelivery } from "#app/server/orders/delivery.server.ts";
@@ -17,6 +16,7 @@ import { createOrder } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import type { TestServices } from "#tests/setup/services.ts";
 
 /*
  * docs/product.md §3.9 "Delivery": once agreed, the owner records a collection or a delivery
@@ -26,7 +26,7 @@ import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: { id: string; email: string };
 let cookie: string;

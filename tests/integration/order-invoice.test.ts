@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import { invoiceNumberText, vatIncludedCents } from "#app/lib/invoice.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
 import { changeOrderDelivery } from "#app/server/orders/delivery.server.ts";
@@ -13,6 +12,7 @@ import { auditLog, orders } from "#db/schema/index.ts";
 import { createOrder } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import type { createTestApp } from "#tests/setup/app.ts";
+import type { TestServices } from "#tests/setup/services.ts";
 
 /*
  * docs/product.md §3.9 "Invoice": an order gets a sequential, gap-free invoice number (apart
@@ -21,7 +21,7 @@ import type { createTestApp } from "#tests/setup/app.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: { id: string; email: string };
 let cookie: string;

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCsv } from "#app/lib/csv.ts";
 import { ORDER_STATUS_VALUES } from "#app/lib/order-status.ts";
 import { PAYMENT_STATUS_VALUES } from "#app/lib/payment-status.ts";
-import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";
 import { ORDER_EXPORT_HEADER } from "#app/server/orders/order-export.server.ts";
@@ -18,7 +17,7 @@ import { createOrder, sqlRows } from "#tests/factories/operations.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
-import { createTestServices } from "#tests/setup/services.ts";
+import { createTestServices, type TestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
 /*
@@ -28,7 +27,7 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  */
 
 let handle: DatabaseHandle;
-let services: AppServices;
+let services: TestServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let admin: { id: string; email: string };
 let cookie: string;

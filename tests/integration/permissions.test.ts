@@ -63,6 +63,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/personal-data": () => "/admin/personal-data?email=buyer%40example.com",
   "admin/personal-data/export.json": () =>
     "/admin/personal-data/export.json?email=buyer%40example.com",
+  "admin/settings": () => "/admin/settings",
 };
 
 /**

@@ -9,6 +9,7 @@ import {
 import { removeSubscriber } from "#app/server/newsletter/admin-subscribers.server.ts";
 import { unsubscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { pruneFinishedMessages } from "#app/server/notifications/admin.server.ts";
+import { firstBusinessDetails } from "#app/server/site/business-details.server.ts";
 import {
   auditLog,
   contactRequests,
@@ -115,7 +116,12 @@ describe("erasure", () => {
 });
 
 describe("the audit log after erasure", () => {
-  const mailEnv = { NOTIFY_EMAIL: "office@example.co.za", PUBLIC_URL: "https://kwezi.example" };
+  const mailEnv = {
+    PUBLIC_URL: "https://kwezi.example",
+    business: firstBusinessDetails({
+      NOTIFY_EMAIL: "office@example.co.za",
+    }),
+  };
   const auditOf = (id: string) =>
     handle.db
       .select({ action: auditLog.action, details: auditLog.details })

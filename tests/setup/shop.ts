@@ -4,7 +4,6 @@ import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/newsletter.ts";
 import { saveCategory } from "#app/server/catalog/categories.server.ts";
 import { saveProduct } from "#app/server/catalog/products.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
-import type { Env } from "#app/server/env.server.ts";
 import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
 import { subscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
@@ -13,13 +12,14 @@ import type { FileStorage } from "#app/server/storage/storage.server.ts";
 import { createTestUser } from "./auth.ts";
 import { executeRows } from "./db-fingerprint.ts";
 import { pngImage } from "./images.ts";
+import type { TestEnv } from "./services.ts";
 
 /*
  * A small shop with something in every kind of table: an admin, a category and products with
  * images, orders with their lines and e-mails, a quote request, a subscriber. Backups,
  * restores and moves are proven on it (decision 019).
  */
-export async function seedShop(db: Database, env: Env, storage: FileStorage) {
+export async function seedShop(db: Database, env: TestEnv, storage: FileStorage) {
   const admin = await createTestUser(db, { email: "owner@example.co.za", admin: true });
   const actor = { userId: admin.id, email: admin.email };
   const category = await saveCategory(db, storage, actor, null, {

@@ -11,6 +11,7 @@ import {
   MessageSquareQuoteIcon,
   PackageIcon,
   SendIcon,
+  SettingsIcon,
   ShieldAlertIcon,
   ShoppingBagIcon,
   UserSearchIcon,
@@ -37,6 +38,7 @@ const ICONS: Record<string, typeof HomeIcon> = {
   "/admin/audit": HistoryIcon,
   "/admin/system": DatabaseBackupIcon,
   "/admin/personal-data": UserSearchIcon,
+  "/admin/settings": SettingsIcon,
 };
 
 function SectionLinks({

@@ -1,5 +1,4 @@
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { COMPANY } from "#app/content/company.ts";
 import { formatCalendarDay, formatLongDate } from "#app/lib/dates.ts";
 import { type InvoiceView, invoiceNumberText, VAT_RATE_PERCENT } from "#app/lib/invoice.ts";
 import { formatRand } from "#app/lib/money.ts";
@@ -52,7 +51,8 @@ export function InvoiceDocument({
 }) {
   const title = invoice.vat ? "Tax invoice" : "Invoice";
   const shipping = deliveryLine(invoice.delivery);
-  const { address } = COMPANY;
+  const { seller } = invoice;
+  const { address } = seller;
   return (
     <div className="invoice-page">
       <nav className="invoice-toolbar" aria-label="Invoice">
@@ -62,13 +62,13 @@ export function InvoiceDocument({
       <main className="invoice" id="main">
         <header className="invoice-head">
           <div>
-            <p className="invoice-company">{COMPANY.legalName}</p>
+            <p className="invoice-company">{seller.legalName}</p>
             <p>
               {address.street}, {address.suburb}
               <br />
               {address.city}, {address.postalCode}, {address.province}
               <br />
-              {COMPANY.phone} · {COMPANY.generalEmail}
+              {seller.phone} · {seller.generalEmail}
             </p>
             {invoice.vat ? <p>{`VAT number: ${invoice.vat.number}`}</p> : null}
           </div>
@@ -183,7 +183,7 @@ export function InvoiceDocument({
           </section>
         ) : null}
         <footer className="invoice-foot">
-          <p>{`Thank you for your order. Questions? Call ${COMPANY.phone} or e-mail ${COMPANY.generalEmail} and mention ${invoiceNumberText(invoice.number)}.`}</p>
+          <p>{`Thank you for your order. Questions? Call ${seller.phone} or e-mail ${seller.generalEmail} and mention ${invoiceNumberText(invoice.number)}.`}</p>
         </footer>
       </main>
     </div>

@@ -8,7 +8,7 @@ import {
   PackageIcon,
   PhoneIcon,
 } from "lucide-react";
-import { COMPANY } from "#app/content/company.ts";
+import { businessPhoneHref, hoursSummary } from "#app/lib/business.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/lib/order-status.ts";
@@ -26,8 +26,9 @@ import {
   PAYMENT_STATUS_LABELS,
 } from "#app/lib/payment-status.ts";
 import { describePersonalisation } from "#app/lib/personalisation.ts";
-import { telHref, whatsAppHref } from "#app/lib/phone.ts";
+import { whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
+import { useBusinessDetails } from "./use-business-details.ts";
 
 /*
  * The buyer's own order page (decision 014): their order's lines, total, status, payment and
@@ -254,18 +255,19 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
 }
 
 function ContactLinks({ reference }: { reference: string }) {
+  const business = useBusinessDetails();
   const whatsApp = whatsAppHref(
-    COMPANY.whatsApp,
-    `Hi ${COMPANY.name}, about my order ${reference}.`,
+    business.whatsApp,
+    `Hi ${business.name}, about my order ${reference}.`,
   );
   const link =
     "inline-flex min-h-11 items-center gap-2 rounded-md border border-input bg-background px-4 py-2 text-sm font-semibold hover:bg-muted";
   return (
-    <ul className="flex flex-wrap gap-2" aria-label={`Contact ${COMPANY.name}`}>
+    <ul className="flex flex-wrap gap-2" aria-label={`Contact ${business.name}`}>
       <li>
-        <a href={telHref(COMPANY.phone) ?? COMPANY.phoneHref} className={link}>
+        <a href={businessPhoneHref(business)} className={link}>
           <PhoneIcon aria-hidden="true" className="size-4" />
-          Call {COMPANY.phone}
+          Call {business.phone}
         </a>
       </li>
       {whatsApp ? (
@@ -279,11 +281,11 @@ function ContactLinks({ reference }: { reference: string }) {
       ) : null}
       <li>
         <a
-          href={`mailto:${COMPANY.generalEmail}?subject=${encodeURIComponent(`Order ${reference}`)}`}
+          href={`mailto:${business.generalEmail}?subject=${encodeURIComponent(`Order ${reference}`)}`}
           className={link}
         >
           <MailIcon aria-hidden="true" className="size-4" />
-          {COMPANY.generalEmail}
+          {business.generalEmail}
         </a>
       </li>
     </ul>
@@ -328,6 +330,7 @@ export function BuyerOrderView({
   /** The invoice's address, once the order is confirmed and has one. */
   invoiceHref: string | null;
 }) {
+  const business = useBusinessDetails();
   const paid = order.payment.status === "paid";
   const cancelled = order.status === "cancelled";
   return (
@@ -402,7 +405,10 @@ export function BuyerOrderView({
         <OrderPanel id="contact-heading" title="Questions?">
           <p className="mb-3 text-sm">
             Mention order number <strong>{order.reference}</strong>. We're open{" "}
-            {COMPANY.hours.map((h) => `${h.days} ${h.time}`).join(", ")}.
+            {hoursSummary(business.hours)
+              .map((h) => `${h.days} ${h.time}`)
+              .join(", ")}
+            .
           </p>
           <ContactLinks reference={order.reference} />
         </OrderPanel>

@@ -8,6 +8,7 @@ import { toast } from "#app/lib/toast.ts";
 import { HeldActionSchema } from "#app/lib/validation/held.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { readForm } from "#app/server/http/submitted-form.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { verdictCounts } from "#app/server/spam/form-guard.server.ts";
 import {
   deleteHeldSubmission,
@@ -47,7 +48,8 @@ const RELEASED: Record<string, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { db, env, logger } = getServices(context);
+  const services = getServices(context);
+  const { db, logger } = services;
   const parsed = HeldActionSchema.safeParse(formFields(readForm(context, HeldActionSchema)));
   const failure = (title: string, description: string, status: number) =>
     data({ ok: false, toast: toast({ title, description, type: "destructive" }) }, { status });
@@ -59,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result =
       intent === "release"
-        ? await releaseHeldSubmission(db, env, admin, id)
+        ? await releaseHeldSubmission(db, await withBusinessDetails(services), admin, id)
         : await deleteHeldSubmission(db, admin, id);
     if (!result.ok) {
       return result.reason === "gone"

@@ -12,6 +12,7 @@ import {
   replyToQuoteRequest,
   setQuoteRequestResolved,
 } from "#app/server/inquiries/admin-quote-requests.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
@@ -28,11 +29,11 @@ const ERROR_TITLES = {
 } as const;
 
 export async function quoteRequestAction(
-  services: Pick<AppServices, "db" | "env" | "logger">,
+  services: Pick<AppServices, "db" | "env" | "logger" | "business">,
   admin: SessionUser,
   formData: FormData,
 ) {
-  const { db, env, logger } = services;
+  const { db, logger } = services;
   const rawIntent = formData.get("intent");
   const intent =
     rawIntent === "resolve" ||
@@ -84,7 +85,7 @@ export async function quoteRequestAction(
         });
       }
       case "reply": {
-        const result = await replyToQuoteRequest(db, env, admin, {
+        const result = await replyToQuoteRequest(db, await withBusinessDetails(services), admin, {
           requestId: input.requestId,
           replyText: input.reply,
         });

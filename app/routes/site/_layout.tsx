@@ -5,20 +5,27 @@ import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
+import { publicBusinessDetails } from "#app/lib/business.ts";
 import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
 import { recordFormSubmissions } from "#app/lib/form-submissions.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { cn } from "#app/lib/utils.ts";
 import { getServices } from "#app/server/context.server.ts";
+import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { getRequestInfo } from "#app/server/http/request-info.server.ts";
 import type { Route } from "./+types/_layout";
 
-/** The signed "form served at" time for every public form on the page (anti-spam). */
-export function loader({ context }: Route.LoaderArgs) {
+/**
+ * The signed "form served at" time for every public form on the page (anti-spam), and the
+ * business details the footer, /contact and the order page show (decision 042).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = getServices(context);
   const formStamp =
-    getRequestInfo(context).formStamp ?? createFormStamp(getServices(context).env.SESSION_SECRET);
-  return { formStamp };
+    getRequestInfo(context).formStamp ?? createFormStamp(services.env.SESSION_SECRET);
+  const business = await services.business.get().catch(throwAsUnavailable);
+  return { formStamp, business: publicBusinessDetails(business) };
 }
 
 /**

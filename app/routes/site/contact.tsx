@@ -1,12 +1,13 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { PageHero, Section } from "#app/components/site/sections.tsx";
+import { useBusinessDetails } from "#app/components/site/use-business-details.ts";
 import { Card } from "#app/components/ui/card.tsx";
-import { COMPANY } from "#app/content/company.ts";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
+import { businessPhoneHref, hoursSummary } from "#app/lib/business.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
-import { publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { businessFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
@@ -27,13 +28,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     description: "Visit us in Queensburgh, Durban, call or e-mail us, or send a message.",
     path: "/contact",
   }),
-  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches)) },
+  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches), businessFrom(matches)) },
 ];
 
-const { address } = COMPANY;
 const { labels } = CONTACT_PAGE;
 
 export default function ContactPage() {
+  const business = useBusinessDetails();
+  const { address } = business;
   return (
     <>
       <PageHero title={CONTACT_PAGE.title} intro={CONTACT_PAGE.intro} />
@@ -49,16 +51,27 @@ export default function ContactPage() {
                   <br />
                   {address.suburb}, {address.city}, {address.postalCode}
                   <br />
-                  {address.province}, {address.country}
+                  {address.province}, South Africa
                 </address>
+                {business.mapUrl ? (
+                  <a
+                    href={business.mapUrl}
+                    className="mt-1 inline-block text-primary underline-offset-2 hover:underline"
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    {labels.map}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : null}
               </div>
             </Card>
             <Card className="flex gap-4 p-6">
               <PhoneIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
                 <h2 className="font-semibold">{labels.phone}</h2>
-                <a href={COMPANY.phoneHref} className="text-primary hover:underline">
-                  {COMPANY.phone}
+                <a href={businessPhoneHref(business)} className="text-primary hover:underline">
+                  {business.phone}
                 </a>
               </div>
             </Card>
@@ -71,19 +84,19 @@ export default function ContactPage() {
                   <dt>{labels.generalEmail}</dt>
                   <dd>
                     <a
-                      href={`mailto:${COMPANY.generalEmail}`}
+                      href={`mailto:${business.generalEmail}`}
                       className="text-primary [overflow-wrap:anywhere] hover:underline"
                     >
-                      {COMPANY.generalEmail}
+                      {business.generalEmail}
                     </a>
                   </dd>
                   <dt className="mt-2 sm:mt-0">{labels.supportEmail}</dt>
                   <dd>
                     <a
-                      href={`mailto:${COMPANY.supportEmail}`}
+                      href={`mailto:${business.supportEmail}`}
                       className="text-primary [overflow-wrap:anywhere] hover:underline"
                     >
-                      {COMPANY.supportEmail}
+                      {business.supportEmail}
                     </a>
                   </dd>
                 </dl>
@@ -94,13 +107,16 @@ export default function ContactPage() {
               <div>
                 <h2 className="font-semibold">{labels.hours}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-                  {COMPANY.hours.map((row) => (
+                  {hoursSummary(business.hours).map((row) => (
                     <div key={row.days} className="contents">
                       <dt>{row.days}:</dt>
                       <dd>{row.time}</dd>
                     </div>
                   ))}
                 </dl>
+                {business.hoursNote ? (
+                  <p className="mt-2 text-sm text-muted-foreground">{business.hoursNote}</p>
+                ) : null}
               </div>
             </Card>
           </div>

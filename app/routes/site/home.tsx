@@ -13,7 +13,7 @@ import {
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { ABOUT, HOME_SECTIONS, SERVICE_SUMMARIES } from "#app/content/site.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
-import { publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { businessFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
@@ -42,7 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     path: "/",
     image: ABOUT.poster.src,
   }),
-  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches)) },
+  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches), businessFrom(matches)) },
 ];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import {
   readConfirmation,
   type UnusableLink,
 } from "#app/server/newsletter/subscribers.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
 /** One person's link; never kept by the page cache (decision 011). */
@@ -49,7 +50,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   }
   const result = await confirmSubscription(
     services.db,
-    services.env,
+    await withBusinessDetails(services),
     params.token,
     services.clock(),
   ).catch(throwAsUnavailable);

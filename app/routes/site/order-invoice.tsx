@@ -6,6 +6,7 @@ import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getBuyerInvoice } from "#app/server/orders/invoice.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import type { Route } from "./+types/order-invoice";
 
 /** One buyer's document; never kept by the page cache (decision 011). */
@@ -22,8 +23,10 @@ const NOINDEX = { "X-Robots-Tag": "noindex, nofollow" };
 export const links: Route.LinksFunction = invoiceLinks;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env } = getServices(context);
-  const invoice = await getBuyerInvoice(db, env, params.token).catch(throwAsUnavailable);
+  const services = getServices(context);
+  const invoice = await withBusinessDetails(services)
+    .then((env) => getBuyerInvoice(services.db, env, params.token))
+    .catch(throwAsUnavailable);
   if (!invoice) throw data("There is no invoice here.", { status: 404, headers: NOINDEX });
   return data({ invoice, token: params.token }, { headers: NOINDEX });
 }

@@ -5,7 +5,6 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { eftDetails } from "#app/server/env.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
 import type { Route } from "./+types/order";
@@ -24,13 +23,15 @@ export const handle = { pageCache: "personal" } satisfies PageCacheHandle;
 const NOINDEX = { "X-Robots-Tag": "noindex, nofollow" };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, env } = getServices(context);
-  const order = await getBuyerOrder(db, params.token).catch(throwAsUnavailable);
+  const services = getServices(context);
+  const order = await getBuyerOrder(services.db, params.token).catch(throwAsUnavailable);
   if (!order) throw data("This order link is not valid.", { status: 404, headers: NOINDEX });
   // The bank account only once payment is arranged by EFT (the page says "we will send our
   // banking details" when none is configured).
   const bank =
-    order.payment.status === "arranged" && order.payment.method === "eft" ? eftDetails(env) : null;
+    order.payment.status === "arranged" && order.payment.method === "eft"
+      ? (await services.business.get().catch(throwAsUnavailable)).eft
+      : null;
   const invoiceHref = order.invoiceAvailable ? `/orders/${params.token}/invoice` : null;
   return data({ order, bank, invoiceHref }, { headers: NOINDEX });
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { seedDemoCatalogue } from "../catalog/demo-catalogue.server.ts";
 import { type Env, pgliteDirectory } from "../env.server.ts";
+import { seedBusinessDetails } from "../site/business-details.server.ts";
 import { createStorage } from "../storage/storage.server.ts";
 import { ensureAdminAccount } from "../users/accounts.server.ts";
 import { hasAnAdmin } from "../users/admin-access.server.ts";
@@ -37,6 +38,10 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
             ? "given the new ADMIN_PASSWORD; its sessions were ended"
             : "unchanged";
         logger.info(`admin account ${env.ADMIN_EMAIL} ${outcome}`);
+      }
+      // The business details' first values, once: after that the admin's values win.
+      if (await seedBusinessDetails(handle.db, env)) {
+        logger.info("business details: first values from the content file and the environment");
       }
       if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
         logger.info("seeded the demo catalogue");

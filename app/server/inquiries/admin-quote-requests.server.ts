@@ -11,8 +11,8 @@ import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { readRowCount } from "../db/row-counts.server.ts";
 import { likePattern } from "../db/search.server.ts";
-import type { Env } from "../env.server.ts";
 import { forgetMessagesAbout } from "../notifications/admin.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { quoteReplyMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 
@@ -182,8 +182,6 @@ function auditDetailsOf(storedService: string): Record<string, string> {
 export type ReplyResult =
   | { ok: true; to: string; subject: string }
   | { ok: false; reason: "not-found" | "empty" };
-
-type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 /**
  * Sends the admin's reply (docs/product.md §3.11 "Reply"): the e-mail to the requester (subject

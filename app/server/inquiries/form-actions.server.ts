@@ -18,6 +18,7 @@ import { type AppServices, getServices } from "../context.server.ts";
 import { ANTI_SPAM_FIELDS, inspectPublicSubmission } from "../http/honeypot.server.ts";
 import { getClientAddress } from "../http/request-info.server.ts";
 import { readForm } from "../http/submitted-form.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { submitContactMessage, submitQuoteRequest } from "./inquiries.server.ts";
 
@@ -108,11 +109,12 @@ export async function quoteAction(context: Context) {
     const limited = await rateLimited(context);
     if (limited) return limited;
     // Suspect (too fast, expired, reused or no stamp): held for an admin, not e-mailed.
+    const mailEnv = await withBusinessDetails(services);
     const stored = await storeOrHold(services.db, "quote", inspected, {
       name: parsed.data.name,
       email: parsed.data.email,
       payload: stringValues(raw),
-      accept: (tx) => submitQuoteRequest(tx, services.env, parsed.data),
+      accept: (tx) => submitQuoteRequest(tx, mailEnv, parsed.data),
     });
     await recordVerdict(services.db, services.logger, "quote", stored.verdict);
   } catch (error) {
@@ -142,11 +144,12 @@ export async function contactAction(context: Context) {
   try {
     const limited = await rateLimited(context);
     if (limited) return limited;
+    const mailEnv = await withBusinessDetails(services);
     const stored = await storeOrHold(services.db, "contact", inspected, {
       name: parsed.data.name,
       email: parsed.data.email,
       payload: stringValues(raw),
-      accept: (tx) => submitContactMessage(tx, services.env, parsed.data),
+      accept: (tx) => submitContactMessage(tx, mailEnv, parsed.data),
     });
     await recordVerdict(services.db, services.logger, "contact", stored.verdict);
   } catch (error) {

@@ -2,11 +2,9 @@ import type { ContactInput, QuoteInput } from "#app/lib/validation/inquiries.ts"
 import { serviceLabel } from "#app/lib/validation/inquiries.ts";
 import { contactRequests } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Env } from "../env.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { contactMessage, quoteRequestMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
-
-type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 /** docs/product.md §4: a contact message without a subject is stored under this service. */
 export const GENERAL_CONTACT = "General Contact";

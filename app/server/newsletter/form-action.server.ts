@@ -18,6 +18,7 @@ import { getClientAddress } from "../http/request-info.server.ts";
 import { safeSitePath } from "../http/site-path.server.ts";
 import { readForm } from "../http/submitted-form.server.ts";
 import { redirectWithToast } from "../http/toast.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { recordVerdict, storeOrHold } from "../spam/form-guard.server.ts";
 import { subscribe } from "./subscribers.server.ts";
 
@@ -133,11 +134,12 @@ export async function newsletterAction(context: Context) {
     }
     const input = { email, source, consentText: NEWSLETTER_CONSENT_TEXT };
     // Suspect (too fast, expired, reused or no stamp): held for an admin, no welcome e-mail.
+    const mailEnv = await withBusinessDetails(services);
     const stored = await storeOrHold(services.db, "newsletter", inspected, {
       name: null,
       email,
       payload: input,
-      accept: (tx) => subscribe(tx, services.env, input, services.clock()),
+      accept: (tx) => subscribe(tx, mailEnv, input, services.clock()),
     });
     await recordVerdict(services.db, services.logger, "newsletter", stored.verdict);
     if (stored.verdict === "ok" && stored.accepted.status === "already") {

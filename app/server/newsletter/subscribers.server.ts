@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import type { BusinessDetails } from "#app/lib/business.ts";
 import type { NewsletterSource } from "#app/lib/validation/newsletter.ts";
 import { newsletterSubscribers } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
@@ -12,10 +13,9 @@ import {
 } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 
-type NewsletterEnv = Pick<
-  Env,
-  "NOTIFY_EMAIL" | "PUBLIC_URL" | "SESSION_SECRET" | "NEWSLETTER_CONFIRM"
->;
+type NewsletterEnv = Pick<Env, "PUBLIC_URL" | "SESSION_SECRET" | "NEWSLETTER_CONFIRM"> & {
+  business: BusinessDetails;
+};
 
 // ---- Signed unsubscribe links -------------------------------------------------------------
 

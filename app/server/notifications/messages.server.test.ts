@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderReference } from "#app/lib/order-status.ts";
+import { firstBusinessDetails } from "../site/business-details.server.ts";
 import { messageKindLabel } from "./admin.server.ts";
 import { isPermanentFailure } from "./mailer.server.ts";
 import {
@@ -22,7 +23,12 @@ import {
 import { MESSAGE_KINDS } from "./outbox.server.ts";
 import { retryDelayMs } from "./worker.server.ts";
 
-const env = { NOTIFY_EMAIL: "office@example.co.za", PUBLIC_URL: "https://kwezi.example" };
+const env = {
+  PUBLIC_URL: "https://kwezi.example",
+  business: firstBusinessDetails({
+    NOTIFY_EMAIL: "office@example.co.za",
+  }),
+};
 const EVIL = `<img src=x onerror="alert('x')">&"`;
 
 /** Every message kind built with the same hostile value in every visitor field. */

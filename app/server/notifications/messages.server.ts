@@ -1,4 +1,5 @@
 import { COMPANY } from "#app/content/company.ts";
+import { addressLine, type BusinessDetails, replyAddress } from "#app/lib/business.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { orderReference } from "#app/lib/order-status.ts";
@@ -28,11 +29,11 @@ import type { OutgoingMessage } from "./outbox.server.ts";
  * Each `queue…` caller passes the transaction that stores the business row.
  */
 
-type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
+/** What every message reads: the site's address and the business details (decision 042). */
+export type MailEnv = Pick<Env, "PUBLIC_URL"> & { business: BusinessDetails };
 
-const SIGN_OFF = `Kind regards,\nThe ${COMPANY.name} team`;
-const CONTACT_LINE = `${COMPANY.phone} · ${COMPANY.generalEmail}`;
-const ADDRESS_LINE = `${COMPANY.address.street}, ${COMPANY.address.suburb}, ${COMPANY.address.city}, ${COMPANY.address.postalCode}`;
+const signOffText = (business: BusinessDetails) => `Kind regards,\nThe ${business.name} team`;
+const contactLine = (business: BusinessDetails) => `${business.phone} · ${business.generalEmail}`;
 
 const COLOR = {
   ink: "#0b1220",
@@ -51,15 +52,18 @@ export function oneLine(value: string): string {
 
 // The short order number (the id's first 8 characters), shared with the admin screens.
 
-function layout(options: {
-  title: string;
-  /** The inbox preview line, hidden in the body. */
-  preview: string;
-  body: SafeHtml;
-  /** Why the reader gets this e-mail. */
-  reason: string;
-  extraFooter?: SafeHtml;
-}): string {
+function layout(
+  business: BusinessDetails,
+  options: {
+    title: string;
+    /** The inbox preview line, hidden in the body. */
+    preview: string;
+    body: SafeHtml;
+    /** Why the reader gets this e-mail. */
+    reason: string;
+    extraFooter?: SafeHtml;
+  },
+): string {
   const { title, preview, body, reason, extraFooter } = options;
   return html`<!doctype html>
 <html lang="en-ZA" dir="ltr">
@@ -74,15 +78,15 @@ function layout(options: {
 <div role="article" aria-roledescription="email" aria-label="${title}" lang="en-ZA" style="padding:24px 12px">
 <div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid ${COLOR.border};border-radius:8px;overflow:hidden">
 <div style="background:${COLOR.ink};color:#ffffff;padding:16px 24px;border-bottom:4px solid ${COLOR.accent}">
-<p style="margin:0;font-size:18px;font-weight:bold;letter-spacing:0.02em">${COMPANY.name}</p>
+<p style="margin:0;font-size:18px;font-weight:bold;letter-spacing:0.02em">${business.name}</p>
 <p style="margin:0;font-size:13px;color:#cbd5e1">${COMPANY.tagline}</p>
 </div>
 <div style="padding:20px">
 ${body}
 </div>
 <div style="padding:16px 24px;border-top:1px solid ${COLOR.border};font-size:13px;color:${COLOR.muted}">
-<p style="margin:0 0 4px">${COMPANY.legalName} · ${ADDRESS_LINE}</p>
-<p style="margin:0 0 4px">${COMPANY.phone} · <a href="mailto:${COMPANY.generalEmail}" style="color:${COLOR.link}">${COMPANY.generalEmail}</a></p>
+<p style="margin:0 0 4px">${business.legalName} · ${addressLine(business)}</p>
+<p style="margin:0 0 4px">${business.phone} · <a href="mailto:${business.generalEmail}" style="color:${COLOR.link}">${business.generalEmail}</a></p>
 <p style="margin:8px 0 0">${reason}</p>
 ${extraFooter}
 </div>
@@ -106,8 +110,8 @@ const buttonLink = (href: string, text: string) =>
 /** A visitor's free text: line breaks kept, never interpreted. */
 const quoted = (text: string) =>
   html`<blockquote style="margin:0 0 12px;padding:12px 16px;background:${COLOR.page};border-left:4px solid ${COLOR.accent};white-space:pre-wrap">${text}</blockquote>`;
-const signOff = () =>
-  html`<p style="margin:24px 0 0">Kind regards,<br>The ${COMPANY.name} team</p>`;
+const signOff = (business: BusinessDetails) =>
+  html`<p style="margin:24px 0 0">Kind regards,<br>The ${business.name} team</p>`;
 
 type Field = [label: string, value: string];
 
@@ -149,7 +153,7 @@ export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): Outgo
   const subject = oneLine(`New quote request: ${data.service} from ${data.name}`);
   return {
     kind: "quote.company",
-    to: env.NOTIFY_EMAIL,
+    to: env.business.alertEmail,
     replyTo: data.email,
     subject,
     text: [
@@ -158,7 +162,7 @@ export function quoteRequestMessage(env: MailEnv, data: QuoteRequestData): Outgo
       `Message:\n${data.message}`,
       `Reply to this e-mail to answer ${data.name} directly, or reply and mark it resolved in the admin:\n${adminUrl}`,
     ].join("\n\n"),
-    html: layout({
+    html: layout(env.business, {
       title: subject,
       preview: `${data.name} asked for a quote: ${data.service}`,
       reason: "Sent to the company address by the quote form on the website.",
@@ -187,7 +191,7 @@ export function contactMessage(env: MailEnv, data: ContactMessageData): Outgoing
   const subject = oneLine(`New contact message: ${data.subject} from ${data.name}`);
   return {
     kind: "contact.company",
-    to: env.NOTIFY_EMAIL,
+    to: env.business.alertEmail,
     replyTo: data.email,
     subject,
     text: [
@@ -196,7 +200,7 @@ export function contactMessage(env: MailEnv, data: ContactMessageData): Outgoing
       `Message:\n${data.message}`,
       `Reply to this e-mail to answer ${data.name} directly. The message is also listed in the admin:\n${adminUrl}`,
     ].join("\n\n"),
-    html: layout({
+    html: layout(env.business, {
       title: subject,
       preview: `${data.name}: ${data.subject}`,
       reason: "Sent to the company address by the contact form on the website.",
@@ -215,15 +219,15 @@ export function newSubscriberMessages(
   data: { email: string; unsubscribeUrl: string },
 ): OutgoingMessage[] {
   const subscribersUrl = `${env.PUBLIC_URL}/admin/subscribers`;
-  const welcomeSubject = `Welcome to the ${COMPANY.name} newsletter`;
+  const welcomeSubject = `Welcome to the ${env.business.name} newsletter`;
   const noticeSubject = oneLine(`New newsletter subscriber: ${data.email}`);
   return [
     {
       kind: "newsletter.company",
-      to: env.NOTIFY_EMAIL,
+      to: env.business.alertEmail,
       subject: noticeSubject,
       text: `${data.email} subscribed to the newsletter on the website.\n\nAll subscribers: ${subscribersUrl}`,
-      html: layout({
+      html: layout(env.business, {
         title: noticeSubject,
         preview: `${data.email} subscribed to the newsletter`,
         reason: "Sent to the company address by the newsletter form on the website.",
@@ -233,7 +237,7 @@ export function newSubscriberMessages(
     {
       kind: "newsletter.welcome",
       to: data.email,
-      replyTo: env.NOTIFY_EMAIL,
+      replyTo: replyAddress(env.business),
       subject: welcomeSubject,
       headers: {
         "List-Unsubscribe": `<${data.unsubscribeUrl}>`,
@@ -241,18 +245,18 @@ export function newSubscriberMessages(
       },
       text: [
         "Hello,",
-        `Thank you for subscribing to the ${COMPANY.name} newsletter.`,
+        `Thank you for subscribing to the ${env.business.name} newsletter.`,
         "Now and then we'll share what we've been building in Durban: websites and apps, embedded and IoT hardware, and the bespoke gifts in our craft shop. No spam, and we never share your address.",
-        `Questions or a project in mind? Reply to this e-mail or call us on ${COMPANY.phone}.`,
-        SIGN_OFF,
+        `Questions or a project in mind? Reply to this e-mail or call us on ${env.business.phone}.`,
+        signOffText(env.business),
         `You receive this because ${data.email} subscribed on our website. Unsubscribe at any time:\n${data.unsubscribeUrl}`,
       ].join("\n\n"),
-      html: layout({
+      html: layout(env.business, {
         title: welcomeSubject,
         preview: "Thank you for subscribing. Here's what to expect.",
         reason: `You receive this because ${data.email} subscribed on our website.`,
         extraFooter: html`<p style="margin:4px 0 0">${link(data.unsubscribeUrl, "Unsubscribe from the newsletter")} at any time.</p>`,
-        body: html`${h1("Thank you for subscribing")}${p(`Thank you for subscribing to the ${COMPANY.name} newsletter.`)}${p("Now and then we'll share what we've been building in Durban: websites and apps, embedded and IoT hardware, and the bespoke gifts in our craft shop. No spam, and we never share your address.")}${p(`Questions or a project in mind? Reply to this e-mail or call us on ${COMPANY.phone}.`)}${signOff()}`,
+        body: html`${h1("Thank you for subscribing")}${p(`Thank you for subscribing to the ${env.business.name} newsletter.`)}${p("Now and then we'll share what we've been building in Durban: websites and apps, embedded and IoT hardware, and the bespoke gifts in our craft shop. No spam, and we never share your address.")}${p(`Questions or a project in mind? Reply to this e-mail or call us on ${env.business.phone}.`)}${signOff(env.business)}`,
       }),
     },
   ];
@@ -266,26 +270,26 @@ export function newsletterConfirmationMessage(
   env: MailEnv,
   data: { email: string; confirmUrl: string },
 ): OutgoingMessage {
-  const subject = `Please confirm your subscription to the ${COMPANY.name} newsletter`;
+  const subject = `Please confirm your subscription to the ${env.business.name} newsletter`;
   const ignore =
     "If you did not ask for it, ignore this e-mail: we will not write to you again, and we remove the address after 30 days.";
   return {
     kind: "newsletter.confirm",
     to: data.email,
-    replyTo: env.NOTIFY_EMAIL,
+    replyTo: replyAddress(env.business),
     subject,
     text: [
       "Hello,",
-      `Someone, we hope you, asked to receive the ${COMPANY.name} newsletter at ${data.email}. To confirm, open this link within 7 days:`,
+      `Someone, we hope you, asked to receive the ${env.business.name} newsletter at ${data.email}. To confirm, open this link within 7 days:`,
       data.confirmUrl,
       ignore,
-      SIGN_OFF,
+      signOffText(env.business),
     ].join("\n\n"),
-    html: layout({
+    html: layout(env.business, {
       title: subject,
       preview: "One click to confirm your subscription.",
       reason: `You receive this because ${data.email} was entered in the newsletter form on our website.`,
-      body: html`${h1("Confirm your subscription")}${p(`Someone, we hope you, asked to receive the ${COMPANY.name} newsletter at ${data.email}. To confirm, use the button within 7 days.`)}${buttonLink(data.confirmUrl, "Confirm my subscription")}${p(ignore)}${signOff()}`,
+      body: html`${h1("Confirm your subscription")}${p(`Someone, we hope you, asked to receive the ${env.business.name} newsletter at ${data.email}. To confirm, use the button within 7 days.`)}${buttonLink(data.confirmUrl, "Confirm my subscription")}${p(ignore)}${signOff(env.business)}`,
     }),
   };
 }
@@ -391,15 +395,15 @@ function toBuyer(
   return {
     kind: message.kind,
     to: order.email,
-    replyTo: env.NOTIFY_EMAIL,
+    replyTo: replyAddress(env.business),
     subject: message.subject,
     text: [
       `Hi ${order.customerName},`,
       ...message.text,
-      SIGN_OFF,
-      `${COMPANY.legalName} · ${ADDRESS_LINE} · ${CONTACT_LINE}`,
+      signOffText(env.business),
+      `${env.business.legalName} · ${addressLine(env.business)} · ${contactLine(env.business)}`,
     ].join("\n\n"),
-    html: layout({
+    html: layout(env.business, {
       title: message.subject,
       preview: message.preview,
       reason: `You receive this because an order was placed with ${order.email} on our website.`,
@@ -432,13 +436,13 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
   const companySubject = oneLine(
     `New order ${reference} from ${order.customerName}: ${formatRand(order.totalCents)}`,
   );
-  const customerSubject = `Your ${COMPANY.name} order ${reference}`;
+  const customerSubject = `Your ${env.business.name} order ${reference}`;
   const nextSteps =
     "After placing your order, we will contact you to arrange payment and delivery options. No payment has been taken online.";
   return [
     {
       kind: "order.company",
-      to: env.NOTIFY_EMAIL,
+      to: env.business.alertEmail,
       replyTo: order.email,
       subject: companySubject,
       text: [
@@ -448,7 +452,7 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
         ...(order.note ? [`Note from the buyer:\n${order.note}`] : []),
         `Contact the customer to arrange payment and delivery. Open the order in the admin:\n${adminUrl}`,
       ].join("\n\n"),
-      html: layout({
+      html: layout(env.business, {
         title: companySubject,
         preview: `${order.customerName}: ${itemCount} ${itemCount === 1 ? "item" : "items"}, ${formatRand(order.totalCents)}`,
         reason: "Sent to the company address by the shop checkout.",
@@ -465,9 +469,9 @@ export function orderMessages(env: MailEnv, order: OrderData): OutgoingMessage[]
         fieldsText(orderFields),
         orderLinesText(order),
         `What happens next\n${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`,
-        `Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`,
+        `Questions about your order? Reply to this e-mail or call us on ${env.business.phone}, and mention order number ${reference}.`,
       ],
-      body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${order.orderPageUrl ? html`${buttonLink(order.orderPageUrl, "View your order")}${p(html`<span style="color:${COLOR.muted};font-size:14px">${ORDER_PAGE_TEXT}</span>`)}` : ""}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`)}${signOff()}`,
+      body: html`${h1(`Thank you for your order, ${order.customerName}`)}${p("We've received your order and our team is on it.")}${order.orderPageUrl ? html`${buttonLink(order.orderPageUrl, "View your order")}${p(html`<span style="color:${COLOR.muted};font-size:14px">${ORDER_PAGE_TEXT}</span>`)}` : ""}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${h2("What happens next")}${p(`${nextSteps} We'll use the details you gave us: ${order.email} or ${order.phone}.`)}${p(`Questions about your order? Reply to this e-mail or call us on ${env.business.phone}, and mention order number ${reference}.`)}${signOff(env.business)}`,
     }),
   ];
 }
@@ -484,14 +488,14 @@ export function orderStatusMessage(
   const reference = orderReference(order.id);
   const shipped = status === "shipped";
   const subject = shipped
-    ? `Your ${COMPANY.name} order ${reference} is on its way`
-    : `Your ${COMPANY.name} order ${reference} has been cancelled`;
+    ? `Your ${env.business.name} order ${reference} is on its way`
+    : `Your ${env.business.name} order ${reference} has been cancelled`;
   const news = shipped
     ? `Good news: your order ${reference} has been sent and is on its way to you.`
     : `Your order ${reference} has been cancelled. No payment was taken online, so there is nothing to refund for the website order.`;
   const next = shipped
-    ? `If anything is missing or damaged when it arrives, reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`
-    : `If you did not expect this or would like to order again, reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${reference}.`;
+    ? `If anything is missing or damaged when it arrives, reply to this e-mail or call us on ${env.business.phone}, and mention order number ${reference}.`
+    : `If you did not expect this or would like to order again, reply to this e-mail or call us on ${env.business.phone}, and mention order number ${reference}.`;
   const orderFields: Field[] = [
     ["Order number", reference],
     ...(order.createdAt ? [["Placed", formatLongDateTime(order.createdAt)] as Field] : []),
@@ -501,7 +505,7 @@ export function orderStatusMessage(
     subject,
     preview: news,
     text: [news, fieldsText(orderFields), orderLinesText(order), next],
-    body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+    body: html`${h1(shipped ? `Your order ${reference} is on its way` : `Your order ${reference} has been cancelled`)}${p(`Hi ${order.customerName},`)}${p(news)}${fieldsHtml(orderFields, "Your order")}${orderLinesHtml(order)}${p(next)}${signOff(env.business)}`,
   });
 }
 
@@ -553,7 +557,7 @@ export interface PaymentArrangedData {
 export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData): OutgoingMessage {
   const { order, method, reference } = data;
   const number = orderReference(order.id);
-  const subject = `How to pay for your ${COMPANY.name} order ${number}`;
+  const subject = `How to pay for your ${env.business.name} order ${number}`;
   const intro = `As agreed, here is how to pay for your order ${number}.`;
   const howTo = paymentInstructions(method, reference, number, data.eft);
   // For EFT the reference is in the instructions; otherwise it is shown when there is one.
@@ -561,7 +565,7 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
     method !== "eft" && reference ? `Your payment reference: ${reference}.` : null;
   // Once delivery is agreed the total includes it (docs/product.md §3.9 "Delivery").
   const amount = orderTotalSentence(order.totalCents, order.delivery ?? null);
-  const questions = `Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
+  const questions = `Questions? Reply to this e-mail or call us on ${env.business.phone}, and mention order number ${number}.`;
   return toBuyer(env, order, {
     kind: "order.payment_arranged",
     subject,
@@ -574,7 +578,7 @@ export function paymentArrangedMessage(env: MailEnv, data: PaymentArrangedData):
       orderLinesText(order),
       questions,
     ],
-    body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff()}`,
+    body: html`${h1(`How to pay for order ${number}`)}${p(`Hi ${order.customerName},`)}${p(intro)}${howTo.html}${referenceLine ? p(referenceLine) : ""}${p(amount)}${orderLinesHtml(order)}${p(questions)}${signOff(env.business)}`,
   });
 }
 
@@ -585,15 +589,15 @@ export function paymentReceivedMessage(
 ): OutgoingMessage {
   const { order } = data;
   const number = orderReference(order.id);
-  const subject = `Payment received for your ${COMPANY.name} order ${number}`;
+  const subject = `Payment received for your ${env.business.name} order ${number}`;
   const thanks = `We received your payment of ${formatRand(data.amountCents)} on ${formatCalendarDay(data.paidOn)} for order ${number}.`;
-  const next = `We'll be in touch about delivery or collection. Questions? Reply to this e-mail or call us on ${COMPANY.phone}, and mention order number ${number}.`;
+  const next = `We'll be in touch about delivery or collection. Questions? Reply to this e-mail or call us on ${env.business.phone}, and mention order number ${number}.`;
   return toBuyer(env, order, {
     kind: "order.payment_received",
     subject,
     preview: thanks,
     text: [thanks, orderLinesText(order), next],
-    body: html`${h1("Payment received, thank you")}${p(`Hi ${order.customerName},`)}${p(thanks)}${orderLinesHtml(order)}${p(next)}${signOff()}`,
+    body: html`${h1("Payment received, thank you")}${p(`Hi ${order.customerName},`)}${p(thanks)}${orderLinesHtml(order)}${p(next)}${signOff(env.business)}`,
   });
 }
 
@@ -620,16 +624,16 @@ export function quoteReplyMessage(env: MailEnv, data: QuoteReplyData): OutgoingM
   return {
     kind: "quote.reply",
     to: data.to,
-    replyTo: env.NOTIFY_EMAIL,
+    replyTo: replyAddress(env.business),
     subject,
     text: [
       data.replyText,
       ...(original ? [`Your request (${data.service}):\n${original.replace(/^/gm, "> ")}`] : []),
       "--",
-      `${COMPANY.name} · ${CONTACT_LINE}\n${ADDRESS_LINE}`,
+      `${env.business.name} · ${contactLine(env.business)}\n${addressLine(env.business)}`,
       reason,
     ].join("\n\n"),
-    html: layout({
+    html: layout(env.business, {
       title: subject,
       preview: oneLine(data.replyText).slice(0, 120),
       reason,
@@ -651,7 +655,7 @@ export function passwordChangedMessage(
   env: MailEnv,
   data: { to: string; at: Date; clientAddress: string; how: "changed" | "reset" },
 ): OutgoingMessage {
-  const subject = `Your ${COMPANY.name} admin password was changed`;
+  const subject = `Your ${env.business.name} admin password was changed`;
   const when = formatLongDateTime(data.at);
   const news =
     data.how === "reset"
@@ -671,12 +675,14 @@ export function passwordChangedMessage(
     kind: "account.password_changed",
     to: data.to,
     subject,
-    text: [news, fieldsText(fields), others, notYou, SIGN_OFF, reason].join("\n\n"),
-    html: layout({
+    text: [news, fieldsText(fields), others, notYou, signOffText(env.business), reason].join(
+      "\n\n",
+    ),
+    html: layout(env.business, {
       title: subject,
       preview: news,
       reason,
-      body: html`${h1("Your password was changed")}${p(news)}${fieldsHtml(fields, "The change")}${p(others)}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+      body: html`${h1("Your password was changed")}${p(news)}${fieldsHtml(fields, "The change")}${p(others)}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff(env.business)}`,
     }),
   };
 }
@@ -689,7 +695,7 @@ export function passwordResetMessage(
   env: MailEnv,
   data: { to: string; resetUrl: string; clientAddress: string },
 ): OutgoingMessage {
-  const subject = `Reset your ${COMPANY.name} admin password`;
+  const subject = `Reset your ${env.business.name} admin password`;
   const intro = `Someone (we hope you) asked to reset the password of the admin account ${data.to}, from the address ${data.clientAddress}.`;
   const use = `The link works once, for ${PASSWORD_RESET_MINUTES} minutes. Setting a new password signs the account out everywhere else. After that, ask for a new link at ${env.PUBLIC_URL}/admin/forgot-password.`;
   const ignore = "If you did not ask for this, ignore this e-mail: your password stays as it is.";
@@ -698,14 +704,19 @@ export function passwordResetMessage(
     kind: "account.password_reset",
     to: data.to,
     subject,
-    text: [intro, `Set a new password:\n${data.resetUrl}`, use, ignore, SIGN_OFF, reason].join(
-      "\n\n",
-    ),
-    html: layout({
+    text: [
+      intro,
+      `Set a new password:\n${data.resetUrl}`,
+      use,
+      ignore,
+      signOffText(env.business),
+      reason,
+    ].join("\n\n"),
+    html: layout(env.business, {
       title: subject,
       preview: "Your link to set a new password, valid for 30 minutes.",
       reason,
-      body: html`${h1("Reset your password")}${p(intro)}${buttonLink(data.resetUrl, "Set a new password")}${p(html`Or paste this address into your browser: ${link(data.resetUrl, data.resetUrl)}`)}${p(use)}${p(ignore)}${signOff()}`,
+      body: html`${h1("Reset your password")}${p(intro)}${buttonLink(data.resetUrl, "Set a new password")}${p(html`Or paste this address into your browser: ${link(data.resetUrl, data.resetUrl)}`)}${p(use)}${p(ignore)}${signOff(env.business)}`,
     }),
   };
 }
@@ -718,7 +729,7 @@ export function sessionsEndedMessage(
   env: MailEnv,
   data: { to: string; at: Date; clientAddress: string; count: number },
 ): OutgoingMessage {
-  const subject = `Sessions of your ${COMPANY.name} admin account were signed out`;
+  const subject = `Sessions of your ${env.business.name} admin account were signed out`;
   const what =
     data.count === 1
       ? `One session of your admin account (${data.to}) was signed out from the account page.`
@@ -733,12 +744,12 @@ export function sessionsEndedMessage(
     kind: "account.sessions_ended",
     to: data.to,
     subject,
-    text: [what, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
-    html: layout({
+    text: [what, fieldsText(fields), notYou, signOffText(env.business), reason].join("\n\n"),
+    html: layout(env.business, {
       title: subject,
       preview: what,
       reason,
-      body: html`${h1("Sessions signed out")}${p(what)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+      body: html`${h1("Sessions signed out")}${p(what)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff(env.business)}`,
     }),
   };
 }
@@ -785,7 +796,7 @@ export function twoStepMessage(
   data: { to: string; at: Date; clientAddress: string; event: TwoStepEvent; codesLeft?: number },
 ): OutgoingMessage {
   const { kind, heading, news: newsOf } = TWO_STEP_NEWS[data.event];
-  const subject = `${heading} on your ${COMPANY.name} admin account`;
+  const subject = `${heading} on your ${env.business.name} admin account`;
   const news = newsOf(data.to);
   const fields: Field[] = [
     ["When", `${formatLongDateTime(data.at)} (South African time)`],
@@ -798,12 +809,12 @@ export function twoStepMessage(
     kind,
     to: data.to,
     subject,
-    text: [news, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
-    html: layout({
+    text: [news, fieldsText(fields), notYou, signOffText(env.business), reason].join("\n\n"),
+    html: layout(env.business, {
       title: subject,
       preview: news,
       reason,
-      body: html`${h1(heading)}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff()}`,
+      body: html`${h1(heading)}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once and tell the other admins.`)}${signOff(env.business)}`,
     }),
   };
 }
@@ -818,8 +829,8 @@ export function passkeyChangedMessage(
 ): OutgoingMessage {
   const subject =
     data.how === "added"
-      ? `A passkey was added to your ${COMPANY.name} admin account`
-      : `A passkey was removed from your ${COMPANY.name} admin account`;
+      ? `A passkey was added to your ${env.business.name} admin account`
+      : `A passkey was removed from your ${env.business.name} admin account`;
   const news =
     data.how === "added"
       ? `A passkey named "${data.name}" was added to your admin account (${data.to}). It can now sign in to the account without the password.`
@@ -834,12 +845,12 @@ export function passkeyChangedMessage(
     kind: "account.passkey_changed",
     to: data.to,
     subject,
-    text: [news, fieldsText(fields), notYou, SIGN_OFF, reason].join("\n\n"),
-    html: layout({
+    text: [news, fieldsText(fields), notYou, signOffText(env.business), reason].join("\n\n"),
+    html: layout(env.business, {
       title: subject,
       preview: news,
       reason,
-      body: html`${h1(data.how === "added" ? "A passkey was added" : "A passkey was removed")}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once, remove any passkey you do not know on the account page, and tell the other admins.`)}${signOff()}`,
+      body: html`${h1(data.how === "added" ? "A passkey was added" : "A passkey was removed")}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once, remove any passkey you do not know on the account page, and tell the other admins.`)}${signOff(env.business)}`,
     }),
   };
 }

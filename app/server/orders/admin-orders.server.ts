@@ -14,7 +14,7 @@ import {
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import type { Env } from "../env.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { type OrderData, orderStatusMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 import { deliveryColumns, deliveryOf, totalWithDeliveryCents } from "./delivery.server.ts";
@@ -175,8 +175,6 @@ export function mailOrderData(order: OrderDetail): OrderData {
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus; changed: boolean; notified: boolean }
   | { ok: false; reason: "not-found" };
-
-type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 /**
  * Sets an order's status (docs/product.md §5.4: any of the five from any other) and its updated_at, and

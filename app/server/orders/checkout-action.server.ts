@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { COMPANY } from "#app/content/company.ts";
+import { type BusinessDetails, businessPhoneHref } from "#app/lib/business.ts";
 import type { CompanyContact } from "#app/lib/orders.ts";
 import { internationalPhone } from "#app/lib/phone.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { CheckoutSchema } from "#app/lib/validation/checkout.ts";
 import { getServices } from "../context.server.ts";
+import { throwAsUnavailable } from "../http/database-unavailable.server.ts";
 import {
   ANTI_SPAM_FIELDS,
   createConfirmStamp,
@@ -43,13 +44,16 @@ export type CheckoutActionData = {
   contact?: CompanyContact;
 };
 
-/** The shop's phone and WhatsApp (app/content/company.ts), for the buyer to order by phone. */
-export function companyContact(): CompanyContact {
-  const whatsApp = internationalPhone(COMPANY.whatsApp);
+/** The shop's phone and WhatsApp (the business details), for the buyer to order by phone. */
+export function companyContact(
+  business: Pick<BusinessDetails, "phone" | "whatsApp">,
+): CompanyContact {
+  const whatsApp = internationalPhone(business.whatsApp);
+  const phoneHref = businessPhoneHref(business);
   return {
-    phone: COMPANY.phone,
-    phoneHref: COMPANY.phoneHref,
-    whatsAppHref: whatsApp ? `https://wa.me/${whatsApp}` : COMPANY.phoneHref,
+    phone: business.phone,
+    phoneHref,
+    whatsAppHref: whatsApp ? `https://wa.me/${whatsApp}` : phoneHref,
   };
 }
 
@@ -69,8 +73,7 @@ function minutes(seconds: number) {
 }
 
 /** The friendly answer to a reached limit (429): wait, or order by phone or WhatsApp. */
-export function limitMessage(retryAfterSeconds: number, who: "address" | "buyer") {
-  const { phone } = companyContact();
+export function limitMessage(retryAfterSeconds: number, who: "address" | "buyer", phone: string) {
   const what =
     who === "buyer"
       ? "We have received several orders with your details in the last few minutes."
@@ -90,16 +93,17 @@ export async function checkoutAction(context: Context) {
   const services = getServices(context);
   const { db, env, logger, rateLimits } = services;
   const formData = readForm(context, CheckoutSchema, ANTI_SPAM_FIELDS);
+  const business = await services.business.get().catch(throwAsUnavailable);
   const reply = (formErrors?: string[]) =>
     parseWithZod(formData, { schema: CheckoutSchema }).reply(formErrors ? { formErrors } : {});
   const limited = (retryAfterSeconds: number, who: "address" | "buyer") => {
-    const message = limitMessage(retryAfterSeconds, who);
+    const message = limitMessage(retryAfterSeconds, who, business.phone);
     void recordVerdict(db, logger, "checkout", "limited");
     return data<CheckoutActionData>(
       {
         result: reply([message]),
         toast: errorToast(message, "Please wait a moment"),
-        contact: companyContact(),
+        contact: companyContact(business),
       },
       { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
     );
@@ -142,13 +146,12 @@ export async function checkoutAction(context: Context) {
   if (inspected.verdict === "honeypot") {
     // A field no person can see was filled: no order, but never a fake success either.
     await recordVerdict(db, logger, "checkout", "honeypot");
-    const { phone: companyPhone } = companyContact();
-    const message = `Your order could not be sent from this page. Please call us on ${companyPhone} or message us on WhatsApp and we will take your order.`;
+    const message = `Your order could not be sent from this page. Please call us on ${business.phone} or message us on WhatsApp and we will take your order.`;
     return data<CheckoutActionData>(
       {
         result: submission.reply({ formErrors: [message] }),
         toast: errorToast(message),
-        contact: companyContact(),
+        contact: companyContact(business),
       },
       { status: 400 },
     );
@@ -174,18 +177,22 @@ export async function checkoutAction(context: Context) {
   }
 
   try {
-    const result = await placeOrder(db, env, {
-      customer: { name, email, phone },
-      note,
-      idempotencyKey,
-      stamp: inspected.stamp ?? undefined,
-      lines: lines.map((line) => ({
-        productId: line.productId,
-        quantity: line.quantity,
-        expectedPriceCents: line.priceCents,
-        personalisation: line.personalisation,
-      })),
-    });
+    const result = await placeOrder(
+      db,
+      { ...env, business },
+      {
+        customer: { name, email, phone },
+        note,
+        idempotencyKey,
+        stamp: inspected.stamp ?? undefined,
+        lines: lines.map((line) => ({
+          productId: line.productId,
+          quantity: line.quantity,
+          expectedPriceCents: line.priceCents,
+          personalisation: line.personalisation,
+        })),
+      },
+    );
     if (result.ok) {
       logger.info(
         { orderId: result.orderId, totalCents: result.totalCents, duplicate: result.duplicate },

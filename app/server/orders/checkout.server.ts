@@ -12,8 +12,8 @@ import { isUuid } from "../catalog/catalog.server.ts";
 import { personalisationColumns, personalisationRules } from "../catalog/personalisation.server.ts";
 import type { Database } from "../db/client.server.ts";
 import { isUniqueViolation } from "../db/errors.server.ts";
-import type { Env } from "../env.server.ts";
 import type { FormStamp } from "../http/honeypot.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { orderMessages } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
 import { claimFormStamp } from "../spam/form-guard.server.ts";
@@ -84,8 +84,6 @@ export type CheckoutResult =
       orderPageToken?: string;
     }
   | { ok: false; code: CheckoutErrorCode; message: string; productIds: string[] };
-
-type MailEnv = Pick<Env, "NOTIFY_EMAIL" | "PUBLIC_URL">;
 
 function refuse(
   code: CheckoutErrorCode,

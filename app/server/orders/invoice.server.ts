@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { BusinessDetails } from "#app/lib/business.ts";
 import { type InvoiceView, isConfirmedOrder, vatIncludedCents } from "#app/lib/invoice.ts";
 import { orderReference } from "#app/lib/order-status.ts";
 import { orders } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { type Env, eftDetails } from "../env.server.ts";
+import type { Env } from "../env.server.ts";
 import { getOrder } from "./admin-orders.server.ts";
 import { assignInvoiceNumber } from "./invoice-number.server.ts";
 import { hashOrderPageToken, isOrderPageToken } from "./order-page.server.ts";
@@ -18,15 +19,7 @@ import { hashOrderPageToken, isOrderPageToken } from "./order-page.server.ts";
  * back with it) and never reused, also when two admins confirm two orders at once.
  */
 
-type InvoiceEnv = Pick<
-  Env,
-  | "VAT_NUMBER"
-  | "EFT_ACCOUNT_NAME"
-  | "EFT_BANK_NAME"
-  | "EFT_ACCOUNT_NUMBER"
-  | "EFT_BRANCH_CODE"
-  | "EFT_ACCOUNT_TYPE"
->;
+type InvoiceEnv = Pick<Env, "VAT_NUMBER"> & { business: BusinessDetails };
 
 /** The admin's "Invoice": the order's number, issued now (audited) if it had none. */
 export async function issueInvoice(
@@ -95,7 +88,13 @@ export async function getInvoice(
       amountCents: order.payment.amountCents,
       paidOn: order.payment.paidOn,
     },
-    eft: eftDetails(env),
+    seller: {
+      legalName: env.business.legalName,
+      address: env.business.address,
+      phone: env.business.phone,
+      generalEmail: env.business.generalEmail,
+    },
+    eft: env.business.eft,
     vat: env.VAT_NUMBER
       ? { number: env.VAT_NUMBER, includedCents: vatIncludedCents(order.totalCents) }
       : null,

@@ -9,7 +9,7 @@ import { orderEvents, orders, type PaymentEventDetails } from "#db/schema/index.
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import { isUuid } from "../catalog/catalog.server.ts";
 import type { Database } from "../db/client.server.ts";
-import { type Env, eftDetails } from "../env.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import {
   paymentArrangedMessage,
   paymentReceivedMessage,
@@ -31,16 +31,7 @@ export type PaymentChangeResult =
   | { ok: true; payment: PaymentStatus; changed: boolean; notified: boolean }
   | { ok: false; reason: "not-found" | "invalid" | "future-date" | "before-order" };
 
-type PaymentEnv = Pick<
-  Env,
-  | "NOTIFY_EMAIL"
-  | "PUBLIC_URL"
-  | "EFT_ACCOUNT_NAME"
-  | "EFT_BANK_NAME"
-  | "EFT_ACCOUNT_NUMBER"
-  | "EFT_BRANCH_CODE"
-  | "EFT_ACCOUNT_TYPE"
->;
+type PaymentEnv = MailEnv;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -168,7 +159,7 @@ export async function changeOrderPayment(
               order,
               method: change.method,
               reference: change.reference,
-              eft: eftDetails(env),
+              eft: env.business.eft,
             })
           : paymentReceivedMessage(env, {
               order,

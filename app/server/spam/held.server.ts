@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
+import type { BusinessDetails } from "#app/lib/business.ts";
 import type { HeldSubmission, HoldableForm, HoldReason } from "#app/lib/held.ts";
 import {
   ContactSchema,
@@ -80,10 +81,9 @@ export type HeldChangeResult =
   | { ok: true; form: HoldableForm; outcome: "released" | "already-subscribed" | "deleted" }
   | { ok: false; reason: "gone" | "unreadable" };
 
-type ReleaseEnv = Pick<
-  Env,
-  "NOTIFY_EMAIL" | "PUBLIC_URL" | "SESSION_SECRET" | "NEWSLETTER_CONFIRM"
->;
+type ReleaseEnv = Pick<Env, "PUBLIC_URL" | "SESSION_SECRET" | "NEWSLETTER_CONFIRM"> & {
+  business: BusinessDetails;
+};
 
 /**
  * Releases a held submission through its form's normal path, in one transaction with its

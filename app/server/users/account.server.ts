@@ -4,8 +4,10 @@ import type { AccountSession } from "#app/lib/account.ts";
 import { sessions, users } from "#db/schema/index.ts";
 import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { AppServices } from "../context.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { passwordChangedMessage, sessionsEndedMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { replacePassword } from "./accounts.server.ts";
 import { isCommonPassword } from "./password-policy.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
@@ -17,7 +19,7 @@ import type { SessionUser } from "./session.server.ts";
  * record and the e-mail to the account's owner (decision 009).
  */
 
-type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
+type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock" | "business">;
 
 export type ChangePasswordOutcome =
   | { kind: "changed" }
@@ -37,7 +39,7 @@ export async function changeOwnPassword(
   user: SessionUser,
   input: { currentPassword: string; newPassword: string; clientAddress: string },
 ): Promise<ChangePasswordOutcome> {
-  const { db, env, rateLimits } = services;
+  const { db, rateLimits } = services;
   const limit = await rateLimits.consume("passwordChangePerUser", user.userId);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const [row] = await db
@@ -54,6 +56,7 @@ export async function changeOwnPassword(
   // Argon2 work outside the transaction: it holds no locks while hashing.
   const passwordHash = await hashPassword(input.newPassword);
   const at = services.clock();
+  const mail = await withBusinessDetails(services);
   await db.transaction(async (tx) => {
     await replacePassword(tx, user.userId, passwordHash, user.sessionId);
     await recordAudit(tx, actorOf(user), {
@@ -63,7 +66,7 @@ export async function changeOwnPassword(
     });
     await queueMessages(
       tx,
-      passwordChangedMessage(env, {
+      passwordChangedMessage(mail, {
         to: user.email,
         at,
         clientAddress: input.clientAddress,
@@ -121,18 +124,19 @@ export async function listAccountSessions(
  * Sign Out ends), is "not-found": nothing changes.
  */
 export async function endOtherSession(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   user: SessionUser,
   input: { sessionId: string; clientAddress: string },
 ): Promise<"ended" | "not-found"> {
   if (input.sessionId === user.sessionId) return "not-found";
+  const mail = { env: await withBusinessDetails(services), clock: services.clock };
   return services.db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)
       .where(and(eq(sessions.id, input.sessionId), eq(sessions.userId, user.userId)))
       .returning({ id: sessions.id });
     if (ended.length === 0) return "not-found";
-    await recordSessionsEnded(tx, services, user, ended.length, input.clientAddress);
+    await recordSessionsEnded(tx, mail, user, ended.length, input.clientAddress);
     return "ended";
   });
 }
@@ -140,7 +144,7 @@ export async function endOtherSession(
 /** The audit record and the owner's e-mail of signed-out sessions, in the change's transaction. */
 async function recordSessionsEnded(
   tx: AppServices["db"],
-  services: Pick<AppServices, "env" | "clock">,
+  services: { env: MailEnv; clock: () => Date },
   user: SessionUser,
   count: number,
   clientAddress: string,
@@ -164,17 +168,18 @@ async function recordSessionsEnded(
 
 /** "Sign out everywhere else": every session of the user but this one. */
 export async function endAllOtherSessions(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   user: SessionUser,
   input: { clientAddress: string },
 ): Promise<number> {
+  const mail = { env: await withBusinessDetails(services), clock: services.clock };
   return services.db.transaction(async (tx) => {
     const ended = await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, user.userId), ne(sessions.id, user.sessionId)))
       .returning({ id: sessions.id });
     if (ended.length > 0) {
-      await recordSessionsEnded(tx, services, user, ended.length, input.clientAddress);
+      await recordSessionsEnded(tx, mail, user, ended.length, input.clientAddress);
     }
     return ended.length;
   });

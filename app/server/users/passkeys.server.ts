@@ -18,8 +18,10 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { AppServices } from "../context.server.ts";
 import { type Env, isServedOverHttps } from "../env.server.ts";
 import { PASSKEY_COOKIE } from "../http/cookie-names.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { passkeyChangedMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
 import { createSession, deleteSessionByToken, type SessionUser } from "./session.server.ts";
 
@@ -43,7 +45,7 @@ export const MAX_PASSKEYS = 10;
  */
 export type SubmittedResponse = { id: string } & Record<string, unknown>;
 
-type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
+type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock" | "business">;
 
 /** The relying party: the RP ID (host name) and the origin of PUBLIC_URL. */
 export function relyingParty(env: Pick<Env, "PUBLIC_URL">) {
@@ -214,6 +216,7 @@ export async function finishPasskeyRegistration(
   } catch {
     return { kind: "invalid" };
   }
+  const mail = await withBusinessDetails(services);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(passkeys)
@@ -229,7 +232,7 @@ export async function finishPasskeyRegistration(
       .onConflictDoNothing()
       .returning({ id: passkeys.id });
     if (!row) return { kind: "duplicate" } as const;
-    await recordPasskeyChange(tx, env, user, {
+    await recordPasskeyChange(tx, mail, user, {
       how: "added",
       name: input.name,
       clientAddress: input.clientAddress,
@@ -245,7 +248,7 @@ export async function finishPasskeyRegistration(
  */
 async function recordPasskeyChange(
   tx: AppServices["db"],
-  env: AppServices["env"],
+  env: MailEnv,
   user: SessionUser,
   change: { how: "added" | "removed"; name: string; clientAddress: string; at: Date },
 ) {
@@ -319,7 +322,7 @@ export async function removePasskey(
   user: SessionUser,
   input: { passkeyId: string; currentPassword: string; clientAddress: string },
 ): Promise<RemoveOutcome> {
-  const { db, env, rateLimits } = services;
+  const { db, rateLimits } = services;
   const limit = await rateLimits.consume("passwordChangePerUser", user.userId);
   if (!limit.allowed) return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (!(await passwordMatches(db, user.userId, input.currentPassword))) {
@@ -327,13 +330,14 @@ export async function removePasskey(
   }
   await rateLimits.refund("passwordChangePerUser", user.userId);
   const now = services.clock();
+  const mail = await withBusinessDetails(services);
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, input.passkeyId), eq(passkeys.userId, user.userId)))
       .returning({ name: passkeys.name });
     if (!removed) return { kind: "not-found" } as const;
-    await recordPasskeyChange(tx, env, user, {
+    await recordPasskeyChange(tx, mail, user, {
       how: "removed",
       name: removed.name,
       clientAddress: input.clientAddress,

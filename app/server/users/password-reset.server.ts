@@ -9,6 +9,7 @@ import {
   passwordResetMessage,
 } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { findUserByEmail, isAdmin, normalizeEmail, replacePassword } from "./accounts.server.ts";
 import { isCommonPassword } from "./password-policy.server.ts";
 import { hashPassword } from "./passwords.server.ts";
@@ -26,7 +27,7 @@ import { startPendingSignIn } from "./two-step-sign-in.server.ts";
  * session of the account and signs the browser in (an admin's).
  */
 
-type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
+type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock" | "business">;
 
 export const PASSWORD_RESET_MS = PASSWORD_RESET_MINUTES * 60 * 1000;
 
@@ -77,7 +78,7 @@ export async function requestPasswordReset(
   const token = crypto.randomBytes(32).toString("base64url");
   const tokenHash = hashResetToken(token);
   const user = await findUserByEmail(db, input.email);
-  const message = passwordResetMessage(env, {
+  const message = passwordResetMessage(await withBusinessDetails(services), {
     to: user?.email ?? normalizeEmail(input.email),
     resetUrl: resetUrl(env, token),
     clientAddress: input.clientAddress,
@@ -196,6 +197,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   const now = services.clock();
   const tokenHash = hashResetToken(input.token);
+  const mail = await withBusinessDetails(services);
   return services.db.transaction(async (tx): Promise<ResetOutcome> => {
     const [used] = await tx
       .update(passwordResets)
@@ -228,7 +230,7 @@ export async function resetPassword(
     );
     await queueMessages(
       tx,
-      passwordChangedMessage(services.env, {
+      passwordChangedMessage(mail, {
         to: user.email,
         at: now,
         clientAddress: input.clientAddress,

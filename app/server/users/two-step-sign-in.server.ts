@@ -115,7 +115,7 @@ export type TwoStepSignInOutcome =
  * that checks it, so one pending sign-in makes one session.
  */
 export async function completeTwoStepSignIn(
-  services: Pick<AppServices, "db" | "env" | "rateLimits" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "rateLimits" | "clock" | "business">,
   input: { token: string; code: string; clientAddress: string; origin: SessionOrigin },
 ): Promise<TwoStepSignInOutcome> {
   const { db, rateLimits } = services;

@@ -9,8 +9,10 @@ import { type AuditActor, recordAudit } from "../audit/audit.server.ts";
 import type { AppServices } from "../context.server.ts";
 import type { Database } from "../db/client.server.ts";
 import type { Env } from "../env.server.ts";
+import type { MailEnv } from "../notifications/messages.server.ts";
 import { type TwoStepEvent, twoStepMessage } from "../notifications/messages.server.ts";
 import { queueMessages } from "../notifications/outbox.server.ts";
+import { withBusinessDetails } from "../site/business-details.server.ts";
 import { verifyPassword } from "./passwords.server.ts";
 import type { SessionUser } from "./session.server.ts";
 
@@ -22,7 +24,7 @@ import type { SessionUser } from "./session.server.ts";
  * e-mail (decision 009).
  */
 
-type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock">;
+type Services = Pick<AppServices, "db" | "env" | "rateLimits" | "clock" | "business">;
 
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
@@ -150,7 +152,7 @@ async function claimStep(db: Database, userId: string, step: number): Promise<bo
  * replayed or unreadable one.
  */
 export async function spendTotpCode(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   userId: string,
   code: string,
 ): Promise<boolean> {
@@ -190,13 +192,14 @@ function newRecoveryCodes(): string[] {
  * the owner's e-mail in the same transaction. False for a wrong or used code.
  */
 export async function spendRecoveryCode(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   userId: string,
   input: { code: string; clientAddress: string },
 ): Promise<boolean> {
   const normalised = normaliseRecoveryCode(input.code);
   if (!normalised) return false;
   const now = services.clock();
+  const mail = { env: await withBusinessDetails(services), clock: services.clock };
   return services.db.transaction(async (tx) => {
     const used = await tx
       .update(recoveryCodes)
@@ -212,7 +215,7 @@ export async function spendRecoveryCode(
     if (used.length === 0) return false;
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const codesLeft = await recoveryCodesLeft(tx, userId);
-    await recordTwoStepEvent(tx, services, {
+    await recordTwoStepEvent(tx, mail, {
       actor: { userId, email: user!.email },
       userId,
       email: user!.email,
@@ -242,7 +245,7 @@ const AUDIT_ACTIONS: Record<TwoStepEvent, string> = {
 /** The audit record and the owner's e-mail of a two-step event, in the change's transaction. */
 async function recordTwoStepEvent(
   tx: Database,
-  services: Pick<AppServices, "env" | "clock">,
+  services: { env: MailEnv; clock: () => Date },
   input: {
     actor: AuditActor;
     userId: string;
@@ -313,7 +316,7 @@ export async function twoStepStateOf(
  * proves it was. An account that has it on already keeps its own.
  */
 export async function startTotpSetup(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   user: Pick<SessionUser, "userId">,
 ): Promise<"started" | "already-on"> {
   const secret = encryptTotpSecret(services.env, new Secret({ size: 20 }).base32);
@@ -366,6 +369,7 @@ export async function confirmTotpSetup(
   if (step === null) return { kind: "wrong-code" };
   await rateLimits.refund("twoStepFailuresPerUser", user.userId);
   const codes = newRecoveryCodes();
+  const mail = { env: await withBusinessDetails(services), clock: services.clock };
   const confirmed = await db.transaction(async (tx) => {
     const updated = await tx
       .update(totpCredentials)
@@ -381,7 +385,7 @@ export async function confirmTotpSetup(
         createdAt: now,
       })),
     );
-    await recordTwoStepEvent(tx, services, {
+    await recordTwoStepEvent(tx, mail, {
       actor: { userId: user.userId, email: user.email },
       userId: user.userId,
       email: user.email,
@@ -435,7 +439,7 @@ export async function disableTwoStep(
  * owner's e-mail, in one transaction. False when it had none.
  */
 export async function removeTwoStep(
-  services: Pick<AppServices, "db" | "env" | "clock">,
+  services: Pick<AppServices, "db" | "env" | "clock" | "business">,
   input: {
     userId: string;
     actor: AuditActor;
@@ -443,6 +447,7 @@ export async function removeTwoStep(
     clientAddress: string;
   },
 ): Promise<boolean> {
+  const mail = { env: await withBusinessDetails(services), clock: services.clock };
   return services.db.transaction(async (tx) => {
     const removed = await tx
       .delete(totpCredentials)
@@ -454,7 +459,7 @@ export async function removeTwoStep(
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, input.userId));
-    await recordTwoStepEvent(tx, services, {
+    await recordTwoStepEvent(tx, mail, {
       actor: input.actor,
       userId: input.userId,
       email: user!.email,

@@ -4,6 +4,7 @@ import pino from "pino";
 import { bootstrapDatabase } from "#app/server/db/bootstrap.server.ts";
 import { loadEnv } from "#app/server/env.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
+import { loadBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { orders, products } from "#db/schema/index.ts";
 import { OVERDUE_BUYER } from "./overdue-order.ts";
 
@@ -24,11 +25,15 @@ try {
     .orderBy(products.name)
     .limit(1);
   if (!product) throw new Error("seed-overdue-order: the demo catalogue has no products");
-  const placed = await placeOrder(handle.db, env, {
-    customer: OVERDUE_BUYER,
-    idempotencyKey: crypto.randomUUID(),
-    lines: [{ productId: product.id, quantity: 1 }],
-  });
+  const placed = await placeOrder(
+    handle.db,
+    { ...env, business: await loadBusinessDetails(handle.db, env) },
+    {
+      customer: OVERDUE_BUYER,
+      idempotencyKey: crypto.randomUUID(),
+      lines: [{ productId: product.id, quantity: 1 }],
+    },
+  );
   if (!placed.ok) throw new Error(`seed-overdue-order: ${placed.message}`);
   await handle.db
     .update(orders)

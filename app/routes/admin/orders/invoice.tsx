@@ -5,6 +5,7 @@ import { orderReference } from "#app/lib/order-status.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { getOrder } from "#app/server/orders/admin-orders.server.ts";
 import { getInvoice, issueInvoice } from "#app/server/orders/invoice.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { requireAdmin } from "#app/server/users/auth.server.ts";
 import type { Route } from "./+types/invoice";
 
@@ -28,8 +29,9 @@ const NOT_FOUND = "The requested order does not exist.";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const { db, env } = getServices(context);
-  const invoice = await getInvoice(db, env, params.id);
+  const services = getServices(context);
+  const { db } = services;
+  const invoice = await getInvoice(db, await withBusinessDetails(services), params.id);
   if (invoice) return data({ invoice, orderId: params.id });
   if (!(await getOrder(db, params.id))) throw data(NOT_FOUND, { status: 404 });
   return data({ invoice: null, orderId: params.id });

@@ -16,6 +16,7 @@ import type { AppServices } from "#app/server/context.server.ts";
 import { addOrderNote, changeOrderStatus } from "#app/server/orders/admin-orders.server.ts";
 import { changeOrderDelivery } from "#app/server/orders/delivery.server.ts";
 import { changeOrderPayment } from "#app/server/orders/payments.server.ts";
+import { withBusinessDetails } from "#app/server/site/business-details.server.ts";
 import type { SessionUser } from "#app/server/users/session.server.ts";
 
 /*
@@ -43,7 +44,7 @@ function reply(payload: OrderActionData, status = 200) {
 const PAYMENT_ERROR = "Error updating payment";
 
 async function paymentAction(
-  services: Pick<AppServices, "db" | "env" | "logger">,
+  services: Pick<AppServices, "db" | "env" | "logger" | "business">,
   admin: SessionUser,
   orderId: string,
   formData: FormData,
@@ -65,11 +66,16 @@ async function paymentAction(
   }
   const { change, notify } = submission.value;
   try {
-    const result = await changeOrderPayment(services.db, services.env, admin, {
-      orderId,
-      change,
-      notifyCustomer: notify,
-    });
+    const result = await changeOrderPayment(
+      services.db,
+      await withBusinessDetails(services),
+      admin,
+      {
+        orderId,
+        change,
+        notifyCustomer: notify,
+      },
+    );
     if (!result.ok) {
       if (result.reason === "not-found") return refuse(404, NOT_FOUND, submission.reply());
       if (result.reason === "invalid") {
@@ -158,7 +164,7 @@ async function deliveryAction(
 }
 
 export async function orderAction(
-  services: Pick<AppServices, "db" | "env" | "logger">,
+  services: Pick<AppServices, "db" | "env" | "logger" | "business">,
   admin: SessionUser,
   orderId: string,
   formData: FormData,
@@ -200,11 +206,16 @@ export async function orderAction(
   const input = parsed.data;
   try {
     if (input.intent === "status") {
-      const result = await changeOrderStatus(services.db, services.env, admin, {
-        orderId,
-        status: input.status,
-        notifyCustomer: input.notify,
-      });
+      const result = await changeOrderStatus(
+        services.db,
+        await withBusinessDetails(services),
+        admin,
+        {
+          orderId,
+          status: input.status,
+          notifyCustomer: input.notify,
+        },
+      );
       if (!result.ok) {
         return reply(
           {
