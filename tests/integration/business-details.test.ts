@@ -23,6 +23,7 @@ import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices, type TestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
+import { type CliIo, runAdminCli } from "../../scripts/admin-cli.ts";
 
 /*
  * The business details (decision 042): first values only for an empty database, each field's
@@ -243,5 +244,55 @@ describe("Settings → Business details", () => {
       .where(eq(notifications.recipient, "thandi@example.co.za"))
       .limit(1);
     expect(queued?.text).toContain("031 555 0100");
+  });
+});
+
+describe("npm run admin -- settings", () => {
+  const run = async (argv: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io: CliIo = {
+      readPassword: async () => "",
+      out: (l) => out.push(l),
+      err: (l) => err.push(l),
+    };
+    const code = await runAdminCli(services.db, argv, io, { env: services.env });
+    return { code, out, err };
+  };
+
+  it("lists every key with its value, and sets one, audited as the CLI", async () => {
+    const listed = await run(["settings", "list"]);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContainEqual(expect.stringMatching(/^phone\s+031 555 0100$/));
+    expect(listed.out).toContainEqual(expect.stringMatching(/^hours\.saturday\s+closed$/));
+    expect(listed.out).toContainEqual(expect.stringMatching(/^eft\.branchCode\s+250655$/));
+
+    const set = await run(["settings", "set", "hours.saturday", "09:00-13:00"]);
+    expect(set).toMatchObject({ code: 0, out: ["Saturday: closed → 09:00-13:00"] });
+    expect((await loadBusinessDetails(services.db, services.env)).hours.saturday).toEqual({
+      open: true,
+      from: "09:00",
+      to: "13:00",
+    });
+    const [audit] = await services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "settings.business"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit).toMatchObject({ actorEmail: "admin CLI" });
+  });
+
+  it("refuses a wrong value or key with the form's words, changing nothing", async () => {
+    const before = await storedRow();
+    expect(await run(["settings", "set", "phone", "12345"])).toMatchObject({
+      code: 1,
+      err: [PHONE_INVALID_MESSAGE],
+    });
+    const unknown = await run(["settings", "set", "colour", "blue"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err[0]).toBe('Unknown setting "colour".');
+    expect((await run(["settings", "frobnicate"])).code).toBe(2);
+    expect(await storedRow()).toEqual(before);
   });
 });
