@@ -182,7 +182,12 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   // E-mail delivery from the outbox (decision 003), woken by every commit that queues mail.
   // Started before listening: "serving" is logged (and a supervisor or test sees the server
   // ready) only once nothing left in start-up can fail and exit the process.
-  const outbox = await startOutbox({ env, database, logger });
+  const outbox = await startOutbox({
+    env,
+    database,
+    logger,
+    senderName: () => services.business.get().then((business) => business.senderName),
+  });
   const stopHousekeeping = startHousekeeping({ db: database.db, logger, clock: services.clock });
   let server: Server;
   try {

@@ -54,6 +54,7 @@ describe("business hours (docs/product.md §2.9 /contact)", () => {
   // A new install's hours (Settings → Business details edits them).
   const business = firstBusinessDetails({
     NOTIFY_EMAIL: "office@example.co.za",
+    MAIL_FROM: "Website <office@example.co.za>",
   });
 
   it("read 'Mon-Fri 9:00-18:00, Sat 10:00-14:00, Sun closed'", () => {

@@ -55,6 +55,8 @@ export interface BusinessDetails {
   hoursNote: string | null;
   /** Where staff alerts go: new orders, quote requests, contact messages. */
   alertEmail: string;
+  /** The name outgoing e-mail is sent under (the address stays the server's MAIL_FROM). */
+  senderName: string;
   /** Where a customer's reply to the shop's e-mails goes; null: the staff alerts' address. */
   replyTo: string | null;
   /** Null: the buyer reads that the company will send its banking details. */
@@ -130,6 +132,6 @@ export type PublicBusinessDetails = Pick<
 >;
 
 export function publicBusinessDetails(business: BusinessDetails): PublicBusinessDetails {
-  const { alertEmail: _a, replyTo: _r, eft: _e, ...shown } = business;
+  const { alertEmail: _a, senderName: _s, replyTo: _r, eft: _e, ...shown } = business;
   return shown;
 }

@@ -71,6 +71,7 @@ function formOf(changes: Record<string, string> = {}): Record<string, string> {
     generalEmail: details.generalEmail,
     supportEmail: details.supportEmail,
     alertEmail: details.alertEmail,
+    senderName: details.senderName,
     "eft.accountName": details.eft!.accountName,
     "eft.bankName": details.eft!.bankName,
     "eft.accountNumber": details.eft!.accountNumber,
@@ -130,6 +131,7 @@ describe("each field's rules", () => {
     expect(refused("hours.friday", "all day")).toMatch(/give the hours as 09:00-18:00, or closed/);
     expect(refused("mapUrl", "javascript:alert(1)")).toMatch(/starting with https:\/\//);
     expect(refused("name", "Kwezi\nEngineering")).toMatch(/one line/);
+    expect(refused("senderName", "Shop <x@y.z>")).toMatch(/just a name/);
     expect(refused("nonsense", "x")).toBe('Unknown setting "nonsense".');
   });
 

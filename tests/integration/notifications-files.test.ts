@@ -86,6 +86,36 @@ describe("the .eml transport (no SMTP_URL)", () => {
     mailer.close();
   });
 
+  it("sends under the business details' sender name, from MAIL_FROM's address", async () => {
+    await handle.db.delete(notifications);
+    fs.rmSync(mailDirectory(services.env), { recursive: true, force: true });
+    await queueMessages(
+      handle.db,
+      quoteRequestMessage(services.env, {
+        name: "Zanele",
+        email: "zanele@example.co.za",
+        service: "Web Development",
+        message: "A shop for our bakery.",
+      }),
+    );
+    const mailer = createMailer(services.env);
+    const now = new Date(Date.now() + 1_000);
+    const worker = new OutboxWorker({
+      db: handle.db,
+      mailer,
+      logger: pino({ level: "silent" }),
+      now: () => now,
+      senderName: async () => "Kwezi Engineering Workshop",
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const [file] = emlFiles();
+    const mail = await simpleParser(fs.readFileSync(path.join(mailDirectory(services.env), file!)));
+    expect(mail.from?.value).toEqual([
+      { name: "Kwezi Engineering Workshop", address: "office@example.co.za" },
+    ]);
+    mailer.close();
+  });
+
   it("turns a quote request sent through the form into one .eml file with its fields", async () => {
     await handle.db.delete(notifications);
     for (const file of emlFiles()) fs.rmSync(path.join(mailDirectory(services.env), file));

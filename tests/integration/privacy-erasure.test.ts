@@ -120,6 +120,7 @@ describe("the audit log after erasure", () => {
     PUBLIC_URL: "https://kwezi.example",
     business: firstBusinessDetails({
       NOTIFY_EMAIL: "office@example.co.za",
+      MAIL_FROM: "Website <office@example.co.za>",
     }),
   };
   const auditOf = (id: string) =>

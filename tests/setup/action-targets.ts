@@ -708,6 +708,7 @@ TARGETS.push({
     "hours.sunday.to": field("text", "17:00", true),
     hoursNote: field("text", "Closed on public holidays.", true),
     alertEmail: field("email", "office@example.co.za"),
+    senderName: field("text", "Kwezi Engineering"),
     replyTo: field("email", "info@example.co.za", true),
     "eft.accountName": field("text", "Kwezi Engineering", true),
     "eft.bankName": field("text", "FNB", true),

@@ -147,6 +147,10 @@ export const BusinessDetailsSchema = z.object({
   ),
   hoursNote: optionalText("note about the hours", 200),
   alertEmail: emailAddress("address for staff alerts"),
+  senderName: requiredText("sender's name", 80).refine(
+    (value) => !/[<>"@]/.test(value),
+    'Please enter just a name for the sender, without < > " or @.',
+  ),
   replyTo: optionalText("reply-to address", 254)
     .refine(
       (value) => value === null || z.email().safeParse(value).success,

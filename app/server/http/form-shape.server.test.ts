@@ -361,6 +361,7 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     },
     hoursNote: "value",
     alertEmail: "value",
+    senderName: "value",
     replyTo: "value",
     eft: {
       accountName: "value",

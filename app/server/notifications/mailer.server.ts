@@ -21,6 +21,11 @@ export interface MailMessage {
   html: string;
   headers: Record<string, string>;
   createdAt: Date;
+  /**
+   * The name the message is sent under (the business details' sender name, decision 042);
+   * the address stays MAIL_FROM's, which the mail server is set up to send for.
+   */
+  senderName?: string | null;
 }
 
 export interface Mailer {
@@ -32,6 +37,16 @@ export interface Mailer {
 }
 
 type MailEnv = Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | "PUBLIC_URL">;
+
+/** The address of a From setting: "Website <shop@example.co.za>" → "shop@example.co.za". */
+export function fromAddress(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** MAIL_FROM with the sender name in place of its own (as an object: never re-parsed). */
+function senderFrom(mailFrom: string, senderName: string | null | undefined) {
+  return senderName ? { name: senderName, address: fromAddress(mailFrom) } : mailFrom;
+}
 
 /** Where the file transport writes. */
 export function mailDirectory(env: Pick<Env, "DATA_DIR">): string {
@@ -50,7 +65,7 @@ export function createMailer(env: MailEnv): Mailer {
 function mailOptions(env: MailEnv, message: MailMessage) {
   const domain = new URL(env.PUBLIC_URL).hostname || "localhost";
   return {
-    from: env.MAIL_FROM,
+    from: senderFrom(env.MAIL_FROM, message.senderName),
     to: { name: "", address: message.to },
     replyTo: message.replyTo ? { name: "", address: message.replyTo } : undefined,
     subject: message.subject.replace(/\s+/g, " ").trim(),

@@ -27,6 +27,7 @@ const env = {
   PUBLIC_URL: "https://kwezi.example",
   business: firstBusinessDetails({
     NOTIFY_EMAIL: "office@example.co.za",
+    MAIL_FROM: "Website <office@example.co.za>",
   }),
 };
 const EVIL = `<img src=x onerror="alert('x')">&"`;

@@ -126,8 +126,9 @@ function describeError(error: unknown): string {
   return message.slice(0, MAX_ERROR_LENGTH);
 }
 
-function toMailMessage(row: ClaimedRow): MailMessage {
+function toMailMessage(row: ClaimedRow, senderName: string | null): MailMessage {
   return {
+    senderName,
     id: row.id,
     kind: row.kind,
     to: row.recipient,
@@ -155,6 +156,8 @@ export interface OutboxWorkerOptions {
   pollIntervalMs?: number;
   leaseMs?: number;
   maxAttempts?: number;
+  /** The name messages are sent under, read at each send (the business details'). */
+  senderName?: () => Promise<string | null>;
 }
 
 export class OutboxWorker {
@@ -162,6 +165,7 @@ export class OutboxWorker {
   readonly #mailer: Mailer;
   readonly #logger: Logger;
   readonly #now: () => Date;
+  readonly #senderName: (() => Promise<string | null>) | undefined;
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
   readonly #maxAttempts: number;
@@ -176,6 +180,7 @@ export class OutboxWorker {
     this.#mailer = options.mailer;
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
+    this.#senderName = options.senderName;
     this.#pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.#maxAttempts = options.maxAttempts ?? RETRY_POLICY.maxAttempts;
@@ -199,7 +204,7 @@ export class OutboxWorker {
   async #deliver(row: ClaimedRow, summary: RunSummary) {
     const log = { notificationId: row.id, kind: row.kind, attempt: row.attempts };
     try {
-      await this.#mailer.send(toMailMessage(row));
+      await this.#mailer.send(toMailMessage(row, (await this.#senderName?.()) ?? null));
     } catch (error) {
       const message = describeError(error);
       const final = row.attempts >= this.#maxAttempts || isPermanentFailure(error);
@@ -286,6 +291,7 @@ export async function startOutbox(options: {
   logger: Logger;
   mailer?: Mailer;
   pollIntervalMs?: number;
+  senderName?: () => Promise<string | null>;
 }) {
   const mailer = options.mailer ?? createMailer(options.env);
   const logger = options.logger.child({ component: "outbox" });
@@ -294,6 +300,7 @@ export async function startOutbox(options: {
     mailer,
     logger,
     pollIntervalMs: options.pollIntervalMs,
+    senderName: options.senderName,
   });
   const unlisten = await listenForOutbox(options.database, () => worker.wake(), { log: logger });
   worker.start();

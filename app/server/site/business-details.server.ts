@@ -19,7 +19,7 @@ import { type Env, eftDetails } from "../env.server.ts";
 /*
  * The business details (decision 042): one `site_settings` row, edited by the owner under
  * Settings (or `npm run admin -- settings set`). A new install's first values are the content
- * file (app/content/company.ts) and the environment (NOTIFY_EMAIL, EFT_*), written
+ * file (app/content/company.ts) and the environment (NOTIFY_EMAIL, MAIL_FROM's name, EFT_*), written
  * at the first start; from then on the admin's values win and the environment is not read
  * for them again.
  *
@@ -33,12 +33,19 @@ export const BUSINESS_SETTING_KEY = "business";
 type SeedEnv = Pick<
   Env,
   | "NOTIFY_EMAIL"
+  | "MAIL_FROM"
   | "EFT_ACCOUNT_NAME"
   | "EFT_BANK_NAME"
   | "EFT_ACCOUNT_NUMBER"
   | "EFT_BRANCH_CODE"
   | "EFT_ACCOUNT_TYPE"
 >;
+
+/** The display name of a From setting ("Kwezi Engineering <shop@…>" → "Kwezi Engineering"). */
+function displayNameOf(from: string | undefined): string | null {
+  const name = from?.match(/^\s*"?([^"<]*?)"?\s*</)?.[1]?.trim();
+  return name ? name : null;
+}
 
 /** The values of a new install: the content file's company and the environment. */
 export function firstBusinessDetails(env: SeedEnv): BusinessDetails {
@@ -70,6 +77,7 @@ export function firstBusinessDetails(env: SeedEnv): BusinessDetails {
     },
     hoursNote: null,
     alertEmail: env.NOTIFY_EMAIL,
+    senderName: displayNameOf(env.MAIL_FROM) ?? COMPANY.name,
     replyTo: null,
     eft: eftDetails(env),
   };
@@ -123,6 +131,7 @@ export function businessDetailsInWords(details: BusinessDetails): [label: string
     ]),
     ["Hours note", details.hoursNote ?? "none"],
     ["Staff alerts to", details.alertEmail],
+    ["Sender name", details.senderName],
     ["Reply-to", replyAddress(details)],
     [
       "Bank details",
@@ -278,6 +287,12 @@ export const BUSINESS_SETTING_KEYS: Readonly<Record<string, SettingKey>> = {
     (d) => d.alertEmail,
     (i, v) => {
       i.alertEmail = v;
+    },
+  ),
+  senderName: text(
+    (d) => d.senderName,
+    (i, v) => {
+      i.senderName = v;
     },
   ),
   replyTo: text(

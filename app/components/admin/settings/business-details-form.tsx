@@ -264,6 +264,11 @@ export function BusinessDetailsForm({
           hint="New orders, quote requests and contact messages."
         />
         <TextField
+          field={fields.senderName}
+          label="Sender name"
+          hint="The name customers see as the sender of the website's e-mails."
+        />
+        <TextField
           field={fields.replyTo}
           label="Replies go to (optional)"
           type="email"
