@@ -116,6 +116,15 @@ export function businessPhoneHref(business: Pick<BusinessDetails, "phone">): str
   return telHref(business.phone) ?? `tel:${business.phone.replace(/[^\d+]/g, "")}`;
 }
 
+/** What the footer of every public page shows (the public layout's loader sends only this). */
+export interface FooterDetails {
+  name: string;
+  legalName: string;
+  phone: string;
+  phoneHref: string;
+  generalEmail: string;
+}
+
 /** What the public pages need of the details (the layout's loader sends it to the browser). */
 export type PublicBusinessDetails = Pick<
   BusinessDetails,

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "#app/content/company.ts";
-import type { PublicBusinessDetails } from "./business.ts";
+import type { FooterDetails } from "./business.ts";
 
 export interface PageSeo {
   title: string;
@@ -24,13 +24,13 @@ export function publicUrlFrom(matches: Matches): string {
   return root?.publicUrl ?? "";
 }
 
-/** The business details the public layout's loader sent (for a page's JSON-LD). */
-export function businessFrom(matches: Matches): PublicBusinessDetails {
+/** The footer's business details the public layout's loader sent (decision 042). */
+export function footerFrom(matches: Matches): FooterDetails {
   const layout = matches.find((m) => m?.id === "routes/site/_layout")?.data as
-    | { business: PublicBusinessDetails }
+    | { footer: FooterDetails }
     | undefined;
-  if (!layout) throw new Error("businessFrom: a page outside the public layout");
-  return layout.business;
+  if (!layout) throw new Error("footerFrom: a page outside the public layout");
+  return layout.footer;
 }
 
 /** Title, description, canonical link and sharing tags for one page. */

@@ -76,6 +76,7 @@ describe("backup → restore", () => {
       expect(targetCounts.order_items).toBe(4);
       expect(targetCounts.products).toBe(2);
       expect(targetCounts.admin_users).toBe(1);
+      expect(targetCounts.site_settings).toBe(1);
       expect(targetCounts.notifications).toBeGreaterThan(0);
       const files = await storedFileBytes(source.db, sourceStorage);
       expect(Object.keys(files).length).toBe(6); // 3 images × 2 widths (320 and their own)

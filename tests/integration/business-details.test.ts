@@ -21,6 +21,7 @@ import {
 import { auditLog, notifications, siteSettings } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
+import { businessDetailsForm } from "#tests/setup/business-details-form.ts";
 import { createTestServices, type TestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 import { type CliIo, runAdminCli } from "../../scripts/admin-cli.ts";
@@ -55,36 +56,8 @@ afterAll(() => handle.close());
 
 const first = () => firstBusinessDetails(services.env);
 
-/** The form as the settings page posts it, from the details with `changes` on top. */
-function formOf(changes: Record<string, string> = {}): Record<string, string> {
-  const details = first();
-  const fields: Record<string, string> = {
-    name: details.name,
-    legalName: details.legalName,
-    "address.street": details.address.street,
-    "address.suburb": details.address.suburb,
-    "address.city": details.address.city,
-    "address.postalCode": details.address.postalCode,
-    "address.province": details.address.province,
-    phone: details.phone,
-    whatsApp: details.whatsApp,
-    generalEmail: details.generalEmail,
-    supportEmail: details.supportEmail,
-    alertEmail: details.alertEmail,
-    senderName: details.senderName,
-    "eft.accountName": details.eft!.accountName,
-    "eft.bankName": details.eft!.bankName,
-    "eft.accountNumber": details.eft!.accountNumber,
-    "eft.branchCode": details.eft!.branchCode,
-  };
-  for (const [day, hours] of Object.entries(details.hours)) {
-    if (!hours.open) continue;
-    fields[`hours.${day}.open`] = "on";
-    fields[`hours.${day}.from`] = hours.from;
-    fields[`hours.${day}.to`] = hours.to;
-  }
-  return { ...fields, ...changes };
-}
+/** The form as the settings page posts it, from the first values with `changes` on top. */
+const formOf = (changes: Record<string, string> = {}) => businessDetailsForm(first(), changes);
 
 const storedRow = async () =>
   (

@@ -3,6 +3,8 @@ import http from "node:http";
 import zlib from "node:zlib";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { firstBusinessDetails } from "#app/server/site/business-details.server.ts";
+import { businessDetailsForm } from "#tests/setup/business-details-form.ts";
 import {
   createMigratedDataDir,
   killServerProcesses,
@@ -14,7 +16,8 @@ import { createTempDataDir } from "#tests/setup/services.ts";
  * The page cache (decision 011) in the production build: public pages come from memory with a
  * fresh nonce and form stamp per response; made-up query parameters share the cached page;
  * personal pages are never stored; an admin's catalogue change empties the cache at once, and
- * a committed change empties the cache of every process on the same PostgreSQL database.
+ * a committed change (the catalogue, or the business details in Settings) empties the cache of
+ * every process on the same PostgreSQL database.
  */
 
 afterAll(killServerProcesses);
@@ -225,6 +228,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("on two processes (PostgreSQL)", (
     const first = startServerProcess(createTempDataDir(), {
       DATABASE_URL: databaseUrl(),
       SEED_DEMO: "true",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     });
     const baseA = `http://127.0.0.1:${await first.ready}`;
     const second = startServerProcess(createTempDataDir(), {
@@ -263,6 +268,41 @@ describe.runIf(process.env.TEST_DATABASE_URL)("on two processes (PostgreSQL)", (
         .poll(async () => (await get(base, "/crafts")).text(), { timeout: 10_000 })
         .toContain("Yellowwood Phone Stand");
       expect(await (await get(base, "/crafts")).text()).not.toContain("Never Shown Stand");
+    }
+
+    // The owner changes the phone number on one process (Settings, decision 042): both
+    // processes' cached /contact and their in-memory business details follow.
+    for (const base of [baseA, baseB]) {
+      await get(base, "/contact");
+      expect((await get(base, "/contact")).headers.get("x-page-cache")).toBe("hit");
+    }
+    const post = (path: string, body: URLSearchParams, cookie = "") =>
+      fetch(`${baseA}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: baseA,
+          ...(cookie ? { Cookie: cookie } : {}),
+        },
+        body: body.toString(),
+      });
+    const login = await post("/admin/login", new URLSearchParams({ intent: "login", ...ADMIN }));
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^en_session=/);
+    // The form as a new install's Settings page fills it (the server's default NOTIFY_EMAIL
+    // and MAIL_FROM), with a new phone number.
+    const firstValues = firstBusinessDetails({
+      NOTIFY_EMAIL: "info@example.co.za",
+      MAIL_FROM: "Website <info@example.co.za>",
+    });
+    const form = new URLSearchParams(businessDetailsForm(firstValues, { phone: "031 555 0177" }));
+    const saved = await post("/admin/settings", form, cookie);
+    expect(saved.status).toBe(200);
+    for (const base of [baseA, baseB]) {
+      await expect
+        .poll(async () => (await get(base, "/contact")).text(), { timeout: 10_000 })
+        .toContain("031 555 0177");
     }
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import type { Database } from "#app/server/db/client.server.ts";
 import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
 import { subscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
+import { saveBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { processImage } from "#app/server/storage/images.server.ts";
 import type { FileStorage } from "#app/server/storage/storage.server.ts";
 import { createTestUser } from "./auth.ts";
@@ -59,6 +60,12 @@ export async function seedShop(db: Database, env: TestEnv, storage: FileStorage)
     email: "reader@example.co.za",
     source: "footer",
     consentText: NEWSLETTER_CONSENT_TEXT,
+  });
+  // The owner's own business details (Settings), not the first values.
+  await saveBusinessDetails(db, env, actor, {
+    ...env.business,
+    phone: "031 555 0142",
+    hoursNote: "Closed on public holidays — “and” on 16 June.",
   });
   return { admin, productIds };
 }

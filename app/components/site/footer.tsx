@@ -1,12 +1,17 @@
 import { Link } from "react-router";
 import { FOOTER_LINKS } from "#app/content/navigation.ts";
 import { FOOTER } from "#app/content/site.ts";
-import { businessPhoneHref } from "#app/lib/business.ts";
+import type { FooterDetails } from "#app/lib/business.ts";
 import { Logo } from "./logo.tsx";
-import { useBusinessDetails } from "./use-business-details.ts";
 
-export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
-  const business = useBusinessDetails();
+export function Footer({
+  details,
+  newsletter,
+}: {
+  /** The business details' footer part (the public layout's loader, decision 042). */
+  details: FooterDetails;
+  newsletter?: React.ReactNode;
+}) {
   return (
     <footer className="bg-ink text-ink-muted">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
@@ -14,15 +19,15 @@ export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
           <Logo inverted />
           <p className="max-w-xs text-sm text-ink-muted">{FOOTER.blurb}</p>
           <p className="text-sm">
-            <a href={businessPhoneHref(business)} className="hover:text-white hover:underline">
-              {business.phone}
+            <a href={details.phoneHref} className="hover:text-white hover:underline">
+              {details.phone}
             </a>
             <br />
             <a
-              href={`mailto:${business.generalEmail}`}
+              href={`mailto:${details.generalEmail}`}
               className="[overflow-wrap:anywhere] hover:text-white hover:underline"
             >
-              {business.generalEmail}
+              {details.generalEmail}
             </a>
           </p>
         </div>
@@ -49,7 +54,7 @@ export function Footer({ newsletter }: { newsletter?: React.ReactNode }) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-ink-subtle sm:px-6">
-          © {new Date().getFullYear()} {business.legalName}. {FOOTER.rights}
+          © {new Date().getFullYear()} {details.legalName}. {FOOTER.rights}
         </p>
       </div>
     </footer>

@@ -8,7 +8,7 @@ import {
   PackageIcon,
   PhoneIcon,
 } from "lucide-react";
-import { businessPhoneHref, hoursSummary } from "#app/lib/business.ts";
+import { businessPhoneHref, hoursSummary, type PublicBusinessDetails } from "#app/lib/business.ts";
 import { formatCalendarDay, formatLongDateTime } from "#app/lib/dates.ts";
 import { formatRand } from "#app/lib/money.ts";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "#app/lib/order-status.ts";
@@ -28,7 +28,6 @@ import {
 import { describePersonalisation } from "#app/lib/personalisation.ts";
 import { whatsAppHref } from "#app/lib/phone.ts";
 import { cn } from "#app/lib/utils.ts";
-import { useBusinessDetails } from "./use-business-details.ts";
 
 /*
  * The buyer's own order page (decision 014): their order's lines, total, status, payment and
@@ -254,8 +253,13 @@ function ItemsTable({ order }: { order: BuyerOrder }) {
   );
 }
 
-function ContactLinks({ reference }: { reference: string }) {
-  const business = useBusinessDetails();
+function ContactLinks({
+  reference,
+  business,
+}: {
+  reference: string;
+  business: PublicBusinessDetails;
+}) {
   const whatsApp = whatsAppHref(
     business.whatsApp,
     `Hi ${business.name}, about my order ${reference}.`,
@@ -324,13 +328,15 @@ export function BuyerOrderView({
   order,
   bank,
   invoiceHref,
+  business,
 }: {
   order: BuyerOrder;
+  /** The business details as the owner last saved them (decision 042). */
+  business: PublicBusinessDetails;
   bank: BankAccount | null;
   /** The invoice's address, once the order is confirmed and has one. */
   invoiceHref: string | null;
 }) {
-  const business = useBusinessDetails();
   const paid = order.payment.status === "paid";
   const cancelled = order.status === "cancelled";
   return (
@@ -410,7 +416,7 @@ export function BuyerOrderView({
               .join(", ")}
             .
           </p>
-          <ContactLinks reference={order.reference} />
+          <ContactLinks reference={order.reference} business={business} />
         </OrderPanel>
       </div>
 

@@ -5,7 +5,6 @@ import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { publicBusinessDetails } from "#app/lib/business.ts";
 import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
 import { recordFormSubmissions } from "#app/lib/form-submissions.ts";
 import type { Toast } from "#app/lib/toast.ts";
@@ -14,18 +13,19 @@ import { getServices } from "#app/server/context.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { getRequestInfo } from "#app/server/http/request-info.server.ts";
+import { footerDetails } from "#app/server/site/business-details.server.ts";
 import type { Route } from "./+types/_layout";
 
 /**
  * The signed "form served at" time for every public form on the page (anti-spam), and the
- * business details the footer, /contact and the order page show (decision 042).
+ * business details the footer shows (decision 042; /contact and the order page send theirs).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = getServices(context);
   const formStamp =
     getRequestInfo(context).formStamp ?? createFormStamp(services.env.SESSION_SECRET);
   const business = await services.business.get().catch(throwAsUnavailable);
-  return { formStamp, business: publicBusinessDetails(business) };
+  return { formStamp, footer: footerDetails(business) };
 }
 
 /**
@@ -57,7 +57,7 @@ function FlashNotice() {
 }
 
 /** Public layout: the fixed navigation bar and the footer on every public page. */
-export default function SiteLayout() {
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   useFocusHashTarget();
   // Any form sent on the public site keeps the newsletter popup away for a minute.
   useEffect(() => recordFormSubmissions(window.sessionStorage), []);
@@ -69,7 +69,10 @@ export default function SiteLayout() {
         <FlashNotice />
         <Outlet />
       </main>
-      <Footer newsletter={<NewsletterForm source="footer" inverted />} />
+      <Footer
+        details={loaderData.footer}
+        newsletter={<NewsletterForm source="footer" inverted />}
+      />
     </div>
   );
 }

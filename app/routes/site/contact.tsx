@@ -1,19 +1,32 @@
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from "lucide-react";
 import { ContactForm } from "#app/components/site/contact-form.tsx";
 import { PageHero, Section } from "#app/components/site/sections.tsx";
-import { useBusinessDetails } from "#app/components/site/use-business-details.ts";
 import { Card } from "#app/components/ui/card.tsx";
 import { organizationJsonLd } from "#app/content/organization.ts";
 import { CONTACT_PAGE } from "#app/content/site.ts";
-import { businessPhoneHref, hoursSummary } from "#app/lib/business.ts";
+import { businessPhoneHref, hoursSummary, publicBusinessDetails } from "#app/lib/business.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
-import { businessFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { contactAction } from "#app/server/inquiries/form-actions.server.ts";
 import type { Route } from "./+types/contact";
 
 /** The same for every visitor: kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
+
+/** The business details as the owner last saved them (decision 042), laid out for the page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { env, business } = getServices(context);
+  const details = await business.get().catch(throwAsUnavailable);
+  return {
+    business: publicBusinessDetails(details),
+    phoneHref: businessPhoneHref(details),
+    hours: hoursSummary(details.hours),
+    organization: organizationJsonLd(env.PUBLIC_URL, details),
+  };
+}
 
 export function action({ context }: Route.ActionArgs) {
   return contactAction(context);
@@ -22,19 +35,19 @@ export function action({ context }: Route.ActionArgs) {
 // A 429 tells when to try again, with or without JavaScript.
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) => [
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...seo(matches, {
     title: "Contact Us",
     description: "Visit us in Queensburgh, Durban, call or e-mail us, or send a message.",
     path: "/contact",
   }),
-  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches), businessFrom(matches)) },
+  ...(loaderData ? [{ "script:ld+json": loaderData.organization }] : []),
 ];
 
 const { labels } = CONTACT_PAGE;
 
-export default function ContactPage() {
-  const business = useBusinessDetails();
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  const { business, phoneHref, hours } = loaderData;
   const { address } = business;
   return (
     <>
@@ -70,7 +83,7 @@ export default function ContactPage() {
               <PhoneIcon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
               <div>
                 <h2 className="font-semibold">{labels.phone}</h2>
-                <a href={businessPhoneHref(business)} className="text-primary hover:underline">
+                <a href={phoneHref} className="text-primary hover:underline">
                   {business.phone}
                 </a>
               </div>
@@ -107,7 +120,7 @@ export default function ContactPage() {
               <div>
                 <h2 className="font-semibold">{labels.hours}</h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-muted-foreground">
-                  {hoursSummary(business.hours).map((row) => (
+                  {hours.map((row) => (
                     <div key={row.days} className="contents">
                       <dt>{row.days}:</dt>
                       <dd>{row.time}</dd>

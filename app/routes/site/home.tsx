@@ -10,10 +10,10 @@ import {
   SectionHeading,
   ServiceCard,
 } from "#app/components/site/sections.tsx";
-import { organizationJsonLd } from "#app/content/organization.ts";
+import { organizationBriefJsonLd } from "#app/content/organization-brief.ts";
 import { ABOUT, HOME_SECTIONS, SERVICE_SUMMARIES } from "#app/content/site.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
-import { businessFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
+import { footerFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
@@ -42,7 +42,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
     path: "/",
     image: ABOUT.poster.src,
   }),
-  { "script:ld+json": organizationJsonLd(publicUrlFrom(matches), businessFrom(matches)) },
+  // The organisation in brief, from the footer's details; its address and opening hours are
+  // on /contact under the same @id (decision 042: the home page's bytes).
+  { "script:ld+json": organizationBriefJsonLd(publicUrlFrom(matches), footerFrom(matches)) },
 ];
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {

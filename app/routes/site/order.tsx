@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BuyerOrderView } from "#app/components/site/order-page.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
+import { publicBusinessDetails } from "#app/lib/business.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
@@ -28,12 +29,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!order) throw data("This order link is not valid.", { status: 404, headers: NOINDEX });
   // The bank account only once payment is arranged by EFT (the page says "we will send our
   // banking details" when none is configured).
+  const business = await services.business.get().catch(throwAsUnavailable);
   const bank =
-    order.payment.status === "arranged" && order.payment.method === "eft"
-      ? (await services.business.get().catch(throwAsUnavailable)).eft
-      : null;
+    order.payment.status === "arranged" && order.payment.method === "eft" ? business.eft : null;
   const invoiceHref = order.invoiceAvailable ? `/orders/${params.token}/invoice` : null;
-  return data({ order, bank, invoiceHref }, { headers: NOINDEX });
+  return data(
+    { order, bank, invoiceHref, business: publicBusinessDetails(business) },
+    { headers: NOINDEX },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
@@ -56,6 +59,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       order={loaderData.order}
       bank={loaderData.bank}
       invoiceHref={loaderData.invoiceHref}
+      business={loaderData.business}
     />
   );
 }

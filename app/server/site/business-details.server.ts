@@ -3,8 +3,10 @@ import { COMPANY } from "#app/content/company.ts";
 import {
   addressLine,
   type BusinessDetails,
+  businessPhoneHref,
   type DayHours,
   dayHoursText,
+  type FooterDetails,
   replyAddress,
   WEEKDAY_LABELS,
   WEEKDAYS,
@@ -109,6 +111,17 @@ export async function loadBusinessDetails(db: Database, env: SeedEnv): Promise<B
     .where(eq(siteSettings.key, BUSINESS_SETTING_KEY));
   const first = firstBusinessDetails(env);
   return row ? parseStored(row.value, first) : first;
+}
+
+/** The footer's part of the details (the public layout's loader sends only this). */
+export function footerDetails(details: BusinessDetails): FooterDetails {
+  return {
+    name: details.name,
+    legalName: details.legalName,
+    phone: details.phone,
+    phoneHref: businessPhoneHref(details),
+    generalEmail: details.generalEmail,
+  };
 }
 
 // ---- Changes in words, for the audit log ------------------------------------------------------
