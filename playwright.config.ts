@@ -40,7 +40,11 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-const GLOBAL_COUNT_SPECS = /admin\/(subscribers|dashboard)\.spec\.ts$/;
+/**
+ * Specs that count rows of the whole shop, or change what every page shows (the business
+ * details in Settings): they run after the others, one at a time.
+ */
+const GLOBAL_COUNT_SPECS = /admin\/(subscribers|dashboard|settings)\.spec\.ts$/;
 
 /**
  * The passkey journey's own server (decision 036). WebAuthn's relying-party id is a domain

@@ -18,18 +18,22 @@ export function Footer({
         <div className="space-y-3">
           <Logo inverted />
           <p className="max-w-xs text-sm text-ink-muted">{FOOTER.blurb}</p>
-          <p className="text-sm">
-            <a href={details.phoneHref} className="hover:text-white hover:underline">
-              {details.phone}
-            </a>
-            <br />
-            <a
-              href={`mailto:${details.generalEmail}`}
-              className="[overflow-wrap:anywhere] hover:text-white hover:underline"
-            >
-              {details.generalEmail}
-            </a>
-          </p>
+          {/* As the links beside it: a list with room between them (targets of 24 px). */}
+          <ul className="grid gap-2 text-sm" aria-label="Call or e-mail us">
+            <li>
+              <a href={details.phoneHref} className="hover:text-white hover:underline">
+                {details.phone}
+              </a>
+            </li>
+            <li>
+              <a
+                href={`mailto:${details.generalEmail}`}
+                className="[overflow-wrap:anywhere] hover:text-white hover:underline"
+              >
+                {details.generalEmail}
+              </a>
+            </li>
+          </ul>
         </div>
         <nav aria-label="Footer">
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">

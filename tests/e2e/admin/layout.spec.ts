@@ -12,6 +12,7 @@ const ADMIN_SECTIONS = [
   ["/admin/email", "E-mail"],
   ["/admin/audit", "Audit Log"],
   ["/admin/system", "System"],
+  ["/admin/settings", "Settings"],
 ] as const;
 
 const ADMIN_PATHS = [

@@ -1,0 +1,100 @@
+import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
+import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
+
+/*
+ * Settings → Business details (decision 042, docs/product.md §3.17): the owner changes the
+ * phone number and the hours, and sees them on /contact, in the footer and in the next
+ * order's e-mail. It changes what every page shows, so it runs with the specs that run alone
+ * (playwright.config.ts), and puts the first values back at the end.
+ */
+
+const NEW_PHONE = "031 555 0123";
+
+async function openSettings(page: import("@playwright/test").Page) {
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+}
+
+test("change the phone number and hours, then see them on /contact, in the footer and in the next order's e-mail", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  test.setTimeout(90_000);
+  await loginAsAdmin();
+  await openSettings(page);
+  expect((await axe(page)).violations).toEqual([]);
+  const phone = page.getByLabel("Phone", { exact: true });
+  const firstPhone = await phone.inputValue();
+  const saturday = page.getByRole("checkbox", { name: "Saturday" });
+  const note = page.getByLabel("Note under the hours (optional)");
+  try {
+    // A number that is not one is refused, with the checkout's words, and nothing is saved.
+    await phone.fill("12345");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(page.getByText(/Please enter a valid phone number/)).toBeVisible();
+
+    await phone.fill(NEW_PHONE);
+    await saturday.uncheck();
+    await note.fill("Closed on public holidays.");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(toast(page, "Business details saved")).toBeVisible();
+    const saved = page.getByRole("status").filter({ hasText: "Saved." });
+    await expect(saved).toBeVisible();
+    expect((await axe(page)).violations).toEqual([]);
+
+    await saved.getByRole("link", { name: "View on site" }).click();
+    await expect(page).toHaveURL("/contact");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: NEW_PHONE })).toHaveAttribute(
+      "href",
+      "tel:+27315550123",
+    );
+    await expect(main.getByText("Sat-Sun:")).toBeVisible();
+    await expect(main.getByText("Closed on public holidays.")).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: NEW_PHONE }),
+    ).toBeVisible();
+
+    const buyer = `${uniqueTag("settings")}@example.co.za`;
+    await placeOrder({ name: "Lindiwe Settings", email: buyer, phone: "082 555 0142" });
+    const eml = await findEmail("order.customer", (text) => text.includes(buyer));
+    expect(eml.replace(/=\r?\n/g, "")).toContain(NEW_PHONE);
+  } finally {
+    // The first values again, for the specs after this one.
+    await openSettings(page);
+    await phone.fill(firstPhone);
+    await saturday.check();
+    await page.getByLabel("Saturday opens").fill("10:00");
+    await page.getByLabel("Saturday closes").fill("14:00");
+    await note.fill("");
+    await page.getByRole("button", { name: "Save business details" }).click();
+    await expect(toast(page, "Business details saved")).toBeVisible();
+  }
+});
+
+test("the settings page fits a phone and works without its script", async ({
+  browser,
+  loginAsAdmin,
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await loginAsAdmin();
+  await openSettings(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect((await axe(page)).violations).toEqual([]);
+
+  // Without JavaScript: the form posts and the server answers with its message.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await context.newPage();
+  await plain.goto("/admin/settings");
+  await plain.getByLabel("Branch code").fill("123");
+  await plain.getByRole("button", { name: "Save business details" }).click();
+  await expect(plain.getByText("Please enter the 6-digit branch code.")).toBeVisible();
+  await context.close();
+});
