@@ -79,6 +79,7 @@ export default [
       route("personal-data", "routes/admin/personal-data.tsx"),
       // Beyond the original: what the owner edits about the site (decision 042).
       route("settings", "routes/admin/settings.tsx"),
+      route("settings/hero-tiles", "routes/admin/settings-hero-tiles.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "system.backup": "System: backup taken",
   "person.export": "Personal data: downloaded",
   "settings.business": "Settings: business details changed",
+  "settings.hero_tiles": "Settings: shop hero tiles changed",
   "person.erase": "Personal data: erased",
 };
 

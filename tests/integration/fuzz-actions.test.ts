@@ -236,11 +236,26 @@ async function storedVerbatim(value: string): Promise<boolean> {
         where table_schema = 'public' and data_type in ('text', 'character varying')
           and table_name not in ('notifications', 'sessions', 'rate_limits')`,
   );
-  const checks = columns.map(
-    ({ table_name, column_name }) =>
-      sql`exists (select 1 from ${sql.identifier(table_name)}
-                  where position(${value} in ${sql.identifier(column_name)}) > 0)`,
+  // Settings are JSON documents (site_settings, decision 042): their strings count too.
+  const documents = await executeRows<{ table_name: string; column_name: string }>(
+    fixture.services.db,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type = 'jsonb' and table_name = 'site_settings'`,
   );
+  const checks = [
+    ...columns.map(
+      ({ table_name, column_name }) =>
+        sql`exists (select 1 from ${sql.identifier(table_name)}
+                    where position(${value} in ${sql.identifier(column_name)}) > 0)`,
+    ),
+    ...documents.map(
+      ({ table_name, column_name }) =>
+        sql`exists (select 1 from ${sql.identifier(table_name)} as doc,
+                      jsonb_path_query(doc.${sql.identifier(column_name)}, 'strict $.**') as item
+                    where jsonb_typeof(item) = 'string'
+                      and position(${value} in item #>> '{}') > 0)`,
+    ),
+  ];
   const [row] = await executeRows<{ found: boolean }>(
     fixture.services.db,
     sql`select (${sql.join(checks, sql` or `)}) as found`,

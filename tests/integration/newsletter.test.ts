@@ -390,11 +390,17 @@ describe("SEO files", () => {
     }
   });
 
-  it("puts the organisation's JSON-LD on home and contact", async () => {
-    for (const path of ["/", "/contact"]) {
-      const body = await (await app.request(path)).text();
+  it("puts the organisation's JSON-LD on home (in brief) and contact (whole), under one @id", async () => {
+    const home = await (await app.request("/")).text();
+    const contact = await (await app.request("/contact")).text();
+    for (const body of [home, contact]) {
       expect(body).toContain('"@type":"LocalBusiness"');
-      expect(body).toContain('"opens":"09:00"');
+      expect(body).toContain('"@id":"http://localhost:3000/#organization"');
+      expect(body).toContain('"telephone":"+27 31 464 0192"');
     }
+    // The address and opening hours on /contact only (decision 042: the home page's bytes).
+    expect(contact).toContain('"opens":"09:00"');
+    expect(contact).toContain('"streetAddress":"14 Old Main Road"');
+    expect(home).not.toContain('"openingHoursSpecification"');
   });
 });

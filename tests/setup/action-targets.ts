@@ -8,6 +8,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
 } from "#app/lib/validation/account.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
+import { HERO_TILE_MESSAGES } from "#app/lib/validation/hero-tiles.ts";
 import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import { PERSONAL_DATA_MESSAGES } from "#app/lib/validation/personal-data.ts";
@@ -21,6 +22,7 @@ import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { MISSING_CATEGORY_MESSAGE } from "#app/server/site/hero-tiles.server.ts";
 import { categories, contactRequests, orders, products } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
@@ -115,6 +117,8 @@ export const fixture = {
   orderId: "",
   quoteRequestId: "",
   managedCategoryId: "",
+  /** Three categories of their own for the /crafts hero tiles. */
+  tileCategoryIds: [] as string[],
   /** Each request's own client address, so rate limits never hide what is tested. */
   addressCounter: 0,
 };
@@ -719,6 +723,26 @@ TARGETS.push({
   messages: ["Nothing was saved", "Business details saved", "Nothing to save"],
 });
 
+TARGETS.push({
+  pattern: "admin/settings/hero-tiles",
+  path: () => "/admin/settings/hero-tiles",
+  admin: true,
+  fields: Object.fromEntries(
+    [0, 1, 2].flatMap((index) => [
+      [`tiles[${index}].categoryId`, field("uuid", () => fixture.tileCategoryIds[index]!)],
+      [`tiles[${index}].blurb`, field("text", `Tile ${index + 1}`)],
+      [`tiles[${index}].icon`, field("enum", "gift")],
+    ]),
+  ),
+  messages: [
+    ...Object.values(HERO_TILE_MESSAGES),
+    MISSING_CATEGORY_MESSAGE,
+    "Nothing was saved",
+    "Hero tiles saved",
+    "Nothing to save",
+  ],
+});
+
 /**
  * Actions with no input to break: signing out, the backup download (whatever it is sent, an
  * admin gets the backup: admin-backup-download.test.ts), and issuing an order's invoice
@@ -752,6 +776,11 @@ export async function startActionFixture() {
     .values({ name: "Managed Gifts", description: "Edited in the manager." })
     .returning({ id: categories.id });
   fixture.managedCategoryId = managed!.id;
+  const tileCategories = await services.db
+    .insert(categories)
+    .values(["Tile Gifts A", "Tile Gifts B", "Tile Gifts C"].map((name) => ({ name })))
+    .returning({ id: categories.id });
+  fixture.tileCategoryIds = tileCategories.map((row) => row.id);
   const [order] = await services.db
     .insert(orders)
     .values({ customerName: "Lindiwe Zulu", email: "lindiwe@example.co.za", phone: "0821234567" })

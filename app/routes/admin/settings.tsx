@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminPageHeader } from "#app/components/admin/admin-page-header.tsx";
 import { BusinessDetailsForm } from "#app/components/admin/settings/business-details-form.tsx";
+import { SettingsTabs } from "#app/components/admin/settings/settings-tabs.tsx";
 import { toast } from "#app/lib/toast.ts";
 import { BusinessDetailsSchema } from "#app/lib/validation/business.ts";
 import { getServices } from "#app/server/context.server.ts";
@@ -68,6 +69,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         title="Settings"
         description="Your business details as the website, e-mails and invoices show them."
       />
+      <SettingsTabs />
       <BusinessDetailsForm
         details={loaderData.details}
         lastResult={actionData?.result}

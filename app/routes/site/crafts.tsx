@@ -1,12 +1,6 @@
-import {
-  ArrowRightIcon,
-  CalendarClockIcon,
-  EggIcon,
-  GiftIcon,
-  HeartIcon,
-  PencilRulerIcon,
-} from "lucide-react";
+import { CalendarClockIcon, PencilRulerIcon } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
+import { CraftsHero } from "#app/components/site/shop/crafts-hero.tsx";
 import { ProductGrid } from "#app/components/site/shop/product-card.tsx";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import {
@@ -16,6 +10,7 @@ import {
 import { showToast } from "#app/components/toaster.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { formatCalendarDay } from "#app/lib/dates.ts";
+import { DEFAULT_HERO_TILES } from "#app/lib/hero-tiles.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { cn } from "#app/lib/utils.ts";
@@ -26,17 +21,11 @@ import {
 } from "#app/server/catalog/catalog.server.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { expiresHeader } from "#app/server/http/page-cache.server.ts";
+import { loadHeroTiles } from "#app/server/site/hero-tiles.server.ts";
 import type { Route } from "./+types/crafts";
 
 /** The same for every visitor (each `?category=` its own page): kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
-
-/** docs/product.md §2.7: the three quick tiles of the hero. */
-const HERO_TILES = [
-  { name: "Mother's Day Gifts", blurb: "Personalised keepsakes for her", icon: HeartIcon },
-  { name: "Easter Collection", blurb: "Seasonal décor and treats", icon: EggIcon },
-  { name: "Custom Gifts", blurb: "Made to your design", icon: GiftIcon },
-] as const;
 
 /** docs/product.md §8.1/§9: '<category> Selected' / 'Showing products from <category>' for 2 seconds. */
 const CATEGORY_NOTICE_MS = 2000;
@@ -64,9 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("category")?.trim().slice(0, 100);
   const now = new Date();
   try {
-    const [all, products] = await Promise.all([
+    const [all, products, heroTiles] = await Promise.all([
       listCategories(db, now),
       listProducts(db, { category: requested || null }, now),
+      loadHeroTiles(db),
     ]);
     // Case-insensitive match (docs/product.md §5.2); show the category's own spelling when it exists.
     const match = requested
@@ -78,7 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((c) => ({ name: c.name, returnsOn: c.returnsOn }));
     // The page changes by itself when a season begins or ends: cached no longer than that.
     return data(
-      { categories, offSeason, products, category: match?.name ?? (requested || null) },
+      {
+        categories,
+        offSeason,
+        products,
+        category: match?.name ?? (requested || null),
+        heroTiles,
+      },
       { headers: expiresHeader(nextChangeOfCategories(all, now)) },
     );
   } catch (error) {
@@ -87,7 +83,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // 503 and never cached: the next visitor gets a fresh try (decision 011, the page cache), and a
     // search engine or CDN does not take the empty shop for the real one (as for a product).
     return data(
-      { categories: [], offSeason: [] as OffSeason[], products: [], category: requested || null },
+      {
+        categories: [],
+        offSeason: [] as OffSeason[],
+        products: [],
+        category: requested || null,
+        heroTiles: [...DEFAULT_HERO_TILES],
+      },
       { status: 503, headers: { "Cache-Control": "no-store" } },
     );
   }
@@ -115,7 +117,7 @@ function returnsText(season: OffSeason) {
 }
 
 export default function CraftsPage({ loaderData }: Route.ComponentProps) {
-  const { categories, offSeason, products, category } = loaderData;
+  const { categories, offSeason, products, category, heroTiles } = loaderData;
   const offSeasonOf = (name: string | null) =>
     name ? offSeason.find((c) => c.name.toLowerCase() === name.toLowerCase()) : undefined;
   const shownOffSeason = offSeasonOf(category);
@@ -127,54 +129,15 @@ export default function CraftsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <section className="relative overflow-hidden bg-ink text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgb(245_158_11/0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgb(37_99_235/0.35),transparent_50%)]"
-        />
-        <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
-          <p className="text-sm font-semibold uppercase tracking-widest text-accent-soft">
-            Handmade in Durban
-          </p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Bespoke Creations
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-ink-foreground">
-            Handcrafted and personalised gifts and seasonal pieces, designed and made in our
-            workshop with the same care we give our engineering work.
-          </p>
-          <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-            {HERO_TILES.map(({ name, blurb, icon: Icon }) => {
-              // Out of season, the tile says when its category returns (decision 014).
-              const away = offSeasonOf(name);
-              return (
-                <li key={name}>
-                  <Link
-                    to={categoryHref(name)}
-                    preventScrollReset
-                    onClick={() => announceCategory(name)}
-                    className="group flex h-full items-center gap-4 rounded-xl border border-white/15 bg-white/10 p-4 backdrop-blur transition-colors hover:bg-white/20"
-                  >
-                    <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                      <Icon aria-hidden="true" className="size-6" />
-                    </span>
-                    <span className="flex flex-col">
-                      <span className="font-semibold">{name}</span>
-                      <span className="text-sm text-ink-muted">
-                        {away ? returnsText(away) : blurb}
-                      </span>
-                    </span>
-                    <ArrowRightIcon
-                      aria-hidden="true"
-                      className="ml-auto size-5 shrink-0 transition-transform group-hover:translate-x-1"
-                    />
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </div>
-      </section>
+      <CraftsHero
+        tiles={heroTiles}
+        hrefOf={categoryHref}
+        onChoose={announceCategory}
+        awayText={(name) => {
+          const away = offSeasonOf(name);
+          return away ? returnsText(away) : null;
+        }}
+      />
 
       <section
         aria-labelledby="categories-heading"

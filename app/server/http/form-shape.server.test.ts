@@ -371,6 +371,9 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
       accountType: "value",
     },
   },
+  "hero-tiles.ts HeroTilesSchema": {
+    tiles: [{ categoryId: "value", blurb: "value", icon: "value" }],
+  },
   "checkout.ts CheckoutContactSchema": { name: "value", email: "value", phone: "value" },
   "checkout.ts CheckoutLineSchema": {
     productId: "value",

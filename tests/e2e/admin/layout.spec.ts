@@ -20,6 +20,7 @@ const ADMIN_PATHS = [
   "/admin/products/new",
   "/admin/categories/new",
   "/admin/categories/manager",
+  "/admin/settings/hero-tiles",
 ];
 
 test.describe("admin layout", () => {

@@ -98,3 +98,45 @@ test("the settings page fits a phone and works without its script", async ({
   await expect(plain.getByText("Please enter the 6-digit branch code.")).toBeVisible();
   await context.close();
 });
+
+test("swap a hero tile of the shop, then put it back", async ({ page, loginAsAdmin }) => {
+  test.setTimeout(60_000);
+  await loginAsAdmin();
+  await page.goto("/admin/settings/hero-tiles");
+  await expect(page.getByRole("link", { name: "Shop hero tiles" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  expect((await axe(page)).violations).toEqual([]);
+  const tile2 = page.getByRole("group", { name: "Tile 2" });
+  const category = tile2.getByLabel("Category");
+  const firstCategory = await category.inputValue();
+  const firstLine = await tile2.getByLabel("Line under the name").inputValue();
+  const heroNames = async () => {
+    await page.goto("/crafts");
+    return page.getByRole("main").locator("section").first().getByRole("listitem").allInnerTexts();
+  };
+  try {
+    await category.selectOption({ label: "Home Décor" });
+    await tile2.getByLabel("Line under the name").fill("For every room in the house");
+    await tile2.getByLabel("Icon").selectOption({ label: "Star" });
+    await page.getByRole("button", { name: "Save hero tiles" }).click();
+    await expect(toast(page, "Hero tiles saved")).toBeVisible();
+    const names = await heroNames();
+    expect(names[1]).toContain("Home Décor");
+    expect(names[1]).toContain("For every room in the house");
+    // The tile leads to its category's products.
+    await page
+      .getByRole("link", { name: /Home Décor/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/crafts\?category=Home\+D%C3%A9cor#products/);
+  } finally {
+    await page.goto("/admin/settings/hero-tiles");
+    await category.selectOption(firstCategory);
+    await tile2.getByLabel("Line under the name").fill(firstLine);
+    await tile2.getByLabel("Icon").selectOption({ label: "Egg" });
+    await page.getByRole("button", { name: "Save hero tiles" }).click();
+    await expect(toast(page, "Hero tiles saved")).toBeVisible();
+  }
+});
