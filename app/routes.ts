@@ -80,6 +80,7 @@ export default [
       // Beyond the original: what the owner edits about the site (decision 042).
       route("settings", "routes/admin/settings.tsx"),
       route("settings/hero-tiles", "routes/admin/settings-hero-tiles.tsx"),
+      route("settings/legal/:page", "routes/admin/settings-legal.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -41,6 +41,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "person.export": "Personal data: downloaded",
   "settings.business": "Settings: business details changed",
   "settings.hero_tiles": "Settings: shop hero tiles changed",
+  "settings.legal": "Settings: legal page published",
   "person.erase": "Personal data: erased",
 };
 

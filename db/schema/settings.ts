@@ -1,5 +1,6 @@
-import { jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { updatedAt } from "./columns.ts";
+import { sql } from "drizzle-orm";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
 /**
  * What the owner edits about the site (decision 042), one row per setting: `business` holds
@@ -11,3 +12,24 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The legal pages' published texts (decision 042): each save of /privacy or /terms is a new
+ * row, never changed; the newest is the page, the older ones its history. No row for a page:
+ * the first text (app/content/legal.ts).
+ */
+export const legalVersions = pgTable(
+  "legal_versions",
+  {
+    id: idColumn(),
+    page: text("page").notNull(),
+    markdown: text("markdown").notNull(),
+    /** Who published it, as the audit log names people (an admin's e-mail, or the CLI). */
+    publishedBy: text("published_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("legal_versions_page_created_idx").on(table.page, table.createdAt.desc()),
+    check("legal_versions_page_check", sql`${table.page} in ('privacy', 'terms')`),
+  ],
+);

@@ -59,6 +59,17 @@ const first = () => firstBusinessDetails(services.env);
 /** The form as the settings page posts it, from the first values with `changes` on top. */
 const formOf = (changes: Record<string, string> = {}) => businessDetailsForm(first(), changes);
 
+/** The newest audit record of a business details change. */
+async function latestSettingsAudit() {
+  const [audit] = await services.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, "settings.business"))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return audit;
+}
+
 const storedRow = async () =>
   (
     await services.db
@@ -173,12 +184,7 @@ describe("Settings → Business details", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Business details saved");
 
-    const [audit] = await services.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "settings.business"))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const audit = await latestSettingsAudit();
     expect(audit!.details).toEqual({
       changes: [
         { field: "Phone", from: "+27 31 464 0192", to: "031 555 0100" },
@@ -249,12 +255,7 @@ describe("npm run admin -- settings", () => {
       from: "09:00",
       to: "13:00",
     });
-    const [audit] = await services.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, "settings.business"))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(1);
+    const audit = await latestSettingsAudit();
     expect(audit).toMatchObject({ actorEmail: "admin CLI" });
   });
 

@@ -65,6 +65,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
     "/admin/personal-data/export.json?email=buyer%40example.com",
   "admin/settings": () => "/admin/settings",
   "admin/settings/hero-tiles": () => "/admin/settings/hero-tiles",
+  "admin/settings/legal/:page": () => "/admin/settings/legal/privacy",
 };
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "#app/lib/validation/account.ts";
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
 import { HERO_TILE_MESSAGES } from "#app/lib/validation/hero-tiles.ts";
+import { LEGAL_TEXT_MESSAGES } from "#app/lib/validation/legal.ts";
 import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import { PERSONAL_DATA_MESSAGES } from "#app/lib/validation/personal-data.ts";
@@ -740,6 +741,19 @@ TARGETS.push({
     "Nothing was saved",
     "Hero tiles saved",
     "Nothing to save",
+  ],
+});
+
+TARGETS.push({
+  pattern: "admin/settings/legal/:page",
+  path: () => "/admin/settings/legal/terms",
+  admin: true,
+  fields: { markdown: field("text", "## Orders\n\n- Prices include VAT.") },
+  messages: [
+    ...Object.values(LEGAL_TEXT_MESSAGES),
+    "Nothing was published",
+    "New version published",
+    "Nothing to publish",
   ],
 });
 

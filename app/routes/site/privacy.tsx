@@ -1,16 +1,16 @@
 import { LegalPage } from "#app/components/site/legal-page.tsx";
-import { PRIVACY_POLICY } from "#app/content/legal.ts";
-import { formatLongDate } from "#app/lib/dates.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
+import { getServices } from "#app/server/context.server.ts";
+import { legalPageContent } from "#app/server/site/legal-pages.server.ts";
 import type { Route } from "./+types/privacy";
 
 /** The same for every visitor: kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
-/** The day the text last changed (decision 028), formatted on the server. */
-export function loader() {
-  return { lastUpdated: formatLongDate(PRIVACY_POLICY.lastUpdated) };
+/** The newest published text, or the first one, and the day it last changed (decision 042). */
+export function loader({ context }: Route.LoaderArgs) {
+  return legalPageContent(getServices(context), "privacy");
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,5 +22,5 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <LegalPage {...PRIVACY_POLICY} lastUpdated={loaderData.lastUpdated} />;
+  return <LegalPage {...loaderData} />;
 }

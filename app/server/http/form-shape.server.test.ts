@@ -374,6 +374,7 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
   "hero-tiles.ts HeroTilesSchema": {
     tiles: [{ categoryId: "value", blurb: "value", icon: "value" }],
   },
+  "legal.ts LegalTextSchema": { markdown: "value" },
   "checkout.ts CheckoutContactSchema": { name: "value", email: "value", phone: "value" },
   "checkout.ts CheckoutLineSchema": {
     productId: "value",

@@ -6,8 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLinkIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -16,6 +15,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { type BusinessDetails, WEEKDAY_LABELS, WEEKDAYS } from "#app/lib/business.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { BusinessDetailsSchema } from "#app/lib/validation/business.ts";
+import { SavedNotice } from "./saved-notice.tsx";
 
 /*
  * Settings → Business details (decision 042): one plain form (it works without JavaScript),
@@ -134,18 +134,7 @@ export function BusinessDetailsForm({
   return (
     <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors} />
-      {saved ? (
-        <p
-          role="status"
-          className="rounded-lg border border-success-border bg-success-surface p-3 text-sm text-success-text"
-        >
-          Saved. The website shows the new details now:{" "}
-          <Link to="/contact" className="font-semibold underline underline-offset-2">
-            View on site
-            <ExternalLinkIcon aria-hidden="true" className="ml-1 inline size-3.5" />
-          </Link>
-        </p>
-      ) : null}
+      {saved ? <SavedNotice what="The website shows the new details now" href="/contact" /> : null}
 
       <Group id="company-heading" title="Company">
         <TextField

@@ -6,8 +6,7 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLinkIcon } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Field } from "#app/components/forms/field.tsx";
 import { FormErrors } from "#app/components/forms/form-errors.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
@@ -17,6 +16,7 @@ import { NativeSelect } from "#app/components/ui/native-select.tsx";
 import { HERO_TILE_ICON_NAMES, HERO_TILE_ICONS, type StoredHeroTile } from "#app/lib/hero-tiles.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { HeroTilesSchema } from "#app/lib/validation/hero-tiles.ts";
+import { SavedNotice } from "./saved-notice.tsx";
 
 /*
  * Settings → Shop hero tiles (decision 042): the three tiles of the /crafts hero, in order. A
@@ -52,18 +52,7 @@ export function HeroTilesForm({
   return (
     <Form method="post" className="flex flex-col gap-6" {...getFormProps(form)}>
       <FormErrors id={form.errorId} errors={form.errors ?? fields.tiles.errors} />
-      {saved ? (
-        <p
-          role="status"
-          className="rounded-lg border border-success-border bg-success-surface p-3 text-sm text-success-text"
-        >
-          Saved. The shop shows the new tiles now:{" "}
-          <Link to="/crafts" className="font-semibold underline underline-offset-2">
-            View on site
-            <ExternalLinkIcon aria-hidden="true" className="ml-1 inline size-3.5" />
-          </Link>
-        </p>
-      ) : null}
+      {saved ? <SavedNotice what="The shop shows the new tiles now" href="/crafts" /> : null}
       <ol className="grid gap-4 lg:grid-cols-3">
         {rows.map((row, index) => {
           const tile = row.getFieldset();

@@ -4,6 +4,8 @@ import { cn } from "#app/lib/utils.ts";
 const TABS = [
   { to: "/admin/settings", label: "Business details" },
   { to: "/admin/settings/hero-tiles", label: "Shop hero tiles" },
+  { to: "/admin/settings/legal/privacy", label: "Privacy policy" },
+  { to: "/admin/settings/legal/terms", label: "Terms of service" },
 ] as const;
 
 /** The parts of Settings (decision 042), as links: each is a page of its own. */
