@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { COMPANY } from "#app/content/company.ts";
+import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 
 /**
  * The generic screen for routing errors (docs/product.md §2.1). Never shows a stack trace or SQL to the
@@ -27,6 +27,8 @@ export function GeneralErrorBoundary() {
 
 /** What a page that needs the database says while it cannot be reached (503, Retry-After). */
 export function DatabaseUnavailable() {
+  // The details this process last read (the database itself cannot be read now).
+  const shop = useShopContact();
   return (
     <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Back in a moment</h1>
@@ -36,8 +38,8 @@ export function DatabaseUnavailable() {
       </p>
       <p className="text-sm">
         Urgent? Call us on{" "}
-        <a href={COMPANY.phoneHref} className="font-semibold text-primary underline">
-          {COMPANY.phone}
+        <a href={shop.phoneHref} className="font-semibold text-primary underline">
+          {shop.phone}
         </a>
         .
       </p>

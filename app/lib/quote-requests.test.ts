@@ -7,6 +7,9 @@ import {
   serviceDisplayLabel,
 } from "./quote-requests.ts";
 
+/** The shop as its details say (Settings, decision 042): what the texts must name. */
+const SHOP = { name: "Kwezi Workshop", phone: "031 555 0100", generalEmail: "hello@kwezi.example" };
+
 describe("serviceDisplayLabel", () => {
   it("shows the product's label for each of the nine stored values", () => {
     expect(serviceDisplayLabel("web-development")).toBe("Web Development");
@@ -48,35 +51,35 @@ describe("messagePreview", () => {
 
 describe("quoteReplyPrefill", () => {
   it("is a complete reply: greeting, thanks for the service, what follows, how to reach us, sign-off", () => {
-    const text = quoteReplyPrefill({ name: "Thandi Nkosi", service: "web-development" });
+    const text = quoteReplyPrefill({ name: "Thandi Nkosi", service: "web-development" }, SHOP);
     expect(text).toBe(
       [
         "Dear Thandi Nkosi,",
         "Thank you for your quote request about Web Development. Our team will follow up with a detailed quote shortly.",
-        "In the meantime, you can reach us on +27 31 464 0192 or at info@kwezi-engineering.co.za.",
-        "Kind regards,\nThe Kwezi Engineering team",
+        "In the meantime, you can reach us on 031 555 0100 or at hello@kwezi.example.",
+        "Kind regards,\nThe Kwezi Workshop team",
       ].join("\n\n"),
     );
   });
 
   it("uses the stored label as is, and leaves 'Other' unnamed", () => {
-    expect(quoteReplyPrefill({ name: "Sipho", service: "IoT Systems" })).toContain(
+    expect(quoteReplyPrefill({ name: "Sipho", service: "IoT Systems" }, SHOP)).toContain(
       "your quote request about IoT Systems.",
     );
-    expect(quoteReplyPrefill({ name: "Sipho", service: "other" })).toContain(
+    expect(quoteReplyPrefill({ name: "Sipho", service: "other" }, SHOP)).toContain(
       "Thank you for your quote request. Our team",
     );
   });
 
   it("answers a contact message about its subject", () => {
-    const text = quoteReplyPrefill({ name: "Lerato", service: "General Contact" });
+    const text = quoteReplyPrefill({ name: "Lerato", service: "General Contact" }, SHOP);
     expect(text).toContain('your message about "General Contact"');
     expect(text).toContain("a detailed answer");
     expect(text).not.toContain("quote");
   });
 
   it("leaves no empty paragraph to fill in", () => {
-    expect(quoteReplyPrefill({ name: "A", service: "iot" })).not.toMatch(/\n\n\n/);
+    expect(quoteReplyPrefill({ name: "A", service: "iot" }, SHOP)).not.toMatch(/\n\n\n/);
   });
 });
 
@@ -85,21 +88,24 @@ describe("quoteRequestWhatsAppMessage", () => {
 
   it("greets by first name and names the quote request by its service and day", () => {
     expect(
-      quoteRequestWhatsAppMessage({
-        name: " Thandi  Nkosi ",
-        service: "Web Development",
-        createdAt,
-      }),
+      quoteRequestWhatsAppMessage(
+        {
+          name: " Thandi  Nkosi ",
+          service: "Web Development",
+          createdAt,
+        },
+        SHOP,
+      ),
     ).toBe(
-      "Hi Thandi, this is Kwezi Engineering about your quote request for Web Development of 22 November 2026.",
+      "Hi Thandi, this is Kwezi Workshop about your quote request for Web Development of 22 November 2026.",
     );
   });
 
   it("names a contact message by its subject", () => {
     expect(
-      quoteRequestWhatsAppMessage({ name: "Sipho", service: "Opening hours", createdAt }),
+      quoteRequestWhatsAppMessage({ name: "Sipho", service: "Opening hours", createdAt }, SHOP),
     ).toBe(
-      'Hi Sipho, this is Kwezi Engineering about your message "Opening hours" of 22 November 2026.',
+      'Hi Sipho, this is Kwezi Workshop about your message "Opening hours" of 22 November 2026.',
     );
   });
 });

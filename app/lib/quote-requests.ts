@@ -1,4 +1,4 @@
-import { COMPANY } from "#app/content/company.ts";
+import type { FooterDetails } from "#app/lib/business.ts";
 import { formatLongDate } from "#app/lib/dates.ts";
 import type { Toast } from "#app/lib/toast.ts";
 import { SERVICE_OPTIONS } from "#app/lib/validation/inquiries.ts";
@@ -34,7 +34,10 @@ export function messagePreview(message: string, length = MESSAGE_PREVIEW_LENGTH)
  * them how to reach the company meanwhile and ends with the team's sign-off. The admin may
  * add the answer itself, or send it as it is and answer later.
  */
-export function quoteReplyPrefill(request: { name: string; service: string }): string {
+export function quoteReplyPrefill(
+  request: { name: string; service: string },
+  shop: Pick<FooterDetails, "name" | "phone" | "generalEmail">,
+): string {
   const label = serviceDisplayLabel(request.service);
   const thanks = !isQuoteService(request.service)
     ? `Thank you for your message about "${label}". Our team will follow up with a detailed answer shortly.`
@@ -44,8 +47,8 @@ export function quoteReplyPrefill(request: { name: string; service: string }): s
   return [
     `Dear ${request.name.trim()},`,
     thanks,
-    `In the meantime, you can reach us on ${COMPANY.phone} or at ${COMPANY.generalEmail}.`,
-    `Kind regards,\nThe ${COMPANY.name} team`,
+    `In the meantime, you can reach us on ${shop.phone} or at ${shop.generalEmail}.`,
+    `Kind regards,\nThe ${shop.name} team`,
   ].join("\n\n");
 }
 
@@ -54,17 +57,16 @@ export function quoteReplyPrefill(request: { name: string; service: string }): s
  * the requester by first name and names the request, by its service (or the message's
  * subject) and the day it was sent, so they know at once what it is about.
  */
-export function quoteRequestWhatsAppMessage(request: {
-  name: string;
-  service: string;
-  createdAt: Date | string;
-}): string {
+export function quoteRequestWhatsAppMessage(
+  request: { name: string; service: string; createdAt: Date | string },
+  shop: Pick<FooterDetails, "name">,
+): string {
   const firstName = request.name.trim().split(/\s+/)[0] || request.name.trim();
   const label = serviceDisplayLabel(request.service);
   const what = isQuoteService(request.service)
     ? `your quote request for ${label}`
     : `your message "${label}"`;
-  return `Hi ${firstName}, this is ${COMPANY.name} about ${what} of ${formatLongDate(request.createdAt)}.`;
+  return `Hi ${firstName}, this is ${shop.name} about ${what} of ${formatLongDate(request.createdAt)}.`;
 }
 
 /** What the quote requests page's action answers (its fetchers read it). */

@@ -307,7 +307,7 @@ describe("replying", () => {
 
   it("sends the prefilled reply as it stands: a complete message, the request resolved", async () => {
     const request = await createQuoteRequest(services.db, { email: "as-it-stands@example.com" });
-    const prefill = quoteReplyPrefill(request);
+    const prefill = quoteReplyPrefill(request, services.env.business);
     const sent = await post({ intent: "reply", requestId: request.id, reply: prefill });
     expect(sent.status).toBe(200);
     const [mail] = await outboxFor("as-it-stands@example.com");

@@ -1,6 +1,7 @@
 import { PackageSearchIcon } from "lucide-react";
 import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BuyerOrderView } from "#app/components/site/order-page.tsx";
+import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { publicBusinessDetails } from "#app/lib/business.ts";
@@ -68,6 +69,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const shop = useShopContact();
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-20 text-center">
@@ -83,9 +85,9 @@ export function ErrorBoundary() {
             : "Something went wrong on our side. Please try again in a moment."}
       </p>
       <p className="text-sm">
-        {COMPANY.phone} ·{" "}
-        <a href={`mailto:${COMPANY.generalEmail}`} className="font-semibold text-primary underline">
-          {COMPANY.generalEmail}
+        {shop.phone} ·{" "}
+        <a href={`mailto:${shop.generalEmail}`} className="font-semibold text-primary underline">
+          {shop.generalEmail}
         </a>
       </p>
       <Link to="/" className={buttonVariants({ variant: "outline" })}>

@@ -87,7 +87,7 @@ export function firstBusinessDetails(env: SeedEnv): BusinessDetails {
 
 /**
  * A stored record read back. One that no longer passes the schema (a hand-edited row) is not
- * served half-read: the first values stand in, and the admin's form shows what to fix.
+ * served half-read: the first values stand in until the admin's next save replaces it.
  */
 function parseStored(value: unknown, fallback: BusinessDetails): BusinessDetails {
   const parsed = BusinessDetailsSchema.safeParse(value);

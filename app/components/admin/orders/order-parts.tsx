@@ -9,6 +9,7 @@ import {
 } from "react";
 import { useFetcher } from "react-router";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
+import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { EmailAddress } from "#app/components/ui/email-address.tsx";
@@ -23,7 +24,6 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
-import { COMPANY } from "#app/content/company.ts";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import { formatZar } from "#app/lib/money.ts";
 import {
@@ -391,13 +391,14 @@ export function OrderContactActions({
 }) {
   const reference = orderReference(order.id);
   const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName;
+  const shop = useShopContact();
   return (
     <ContactActions
       name={order.customerName}
       phone={order.phone}
       email={order.email}
-      emailSubject={`Your ${COMPANY.name} order ${reference}`}
-      whatsAppMessage={`Hi ${firstName}, this is ${COMPANY.name} about your order ${reference}.`}
+      emailSubject={`Your ${shop.name} order ${reference}`}
+      whatsAppMessage={`Hi ${firstName}, this is ${shop.name} about your order ${reference}.`}
       className={className}
     />
   );

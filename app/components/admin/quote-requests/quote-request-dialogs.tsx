@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/admin/confirm-dialog.tsx";
 import { ContactActions } from "#app/components/admin/contact-actions.tsx";
+import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -56,6 +57,7 @@ function ReplyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const fetcher = useFetcher<QuoteRequestActionData>({ key: "quote-reply" });
+  const shop = useShopContact();
   const id = useId();
   const label = serviceDisplayLabel(request.service);
   const busy = fetcher.state !== "idle";
@@ -106,7 +108,7 @@ function ReplyDialog({
               name="reply"
               rows={12}
               maxLength={REPLY_MAX_LENGTH}
-              defaultValue={quoteReplyPrefill(request)}
+              defaultValue={quoteReplyPrefill(request, shop)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-reply-error` : undefined}
               className="min-h-48"
@@ -151,6 +153,7 @@ export function QuoteRequestDetailsDialog({
   onClose: () => void;
 }) {
   const statusFetcher = useFetcher<QuoteRequestActionData>({ key: "quote-status" });
+  const shop = useShopContact();
   const eraseFetcher = useFetcher<QuoteRequestActionData>({ key: "quote-erase" });
   const [replying, setReplying] = useState(false);
   const [confirmErase, setConfirmErase] = useState(false);
@@ -258,7 +261,7 @@ export function QuoteRequestDetailsDialog({
                 phone={shown.phone}
                 email={shown.email}
                 emailSubject={`RE: Your Quote Request - ${serviceDisplayLabel(shown.service)}`}
-                whatsAppMessage={quoteRequestWhatsAppMessage(shown)}
+                whatsAppMessage={quoteRequestWhatsAppMessage(shown, shop)}
               />
             </>
           ) : (

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
+import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 import { Skeleton } from "#app/components/ui/skeleton.tsx";
-import { COMPANY } from "#app/content/company.ts";
 
 /** Shown until the browser's cart is read (the server cannot see localStorage). */
 export function CartSkeleton({ label }: { label: string }) {
+  const shop = useShopContact();
   return (
     <>
       <noscript>
@@ -13,15 +14,15 @@ export function CartSkeleton({ label }: { label: string }) {
           </p>
           <p>
             Or order through us: call{" "}
-            <a href={COMPANY.phoneHref} className="font-semibold underline underline-offset-2">
-              {COMPANY.phone}
+            <a href={shop.phoneHref} className="font-semibold underline underline-offset-2">
+              {shop.phone}
             </a>
             , e-mail{" "}
             <a
-              href={`mailto:${COMPANY.generalEmail}`}
+              href={`mailto:${shop.generalEmail}`}
               className="font-semibold underline underline-offset-2"
             >
-              {COMPANY.generalEmail}
+              {shop.generalEmail}
             </a>{" "}
             or send us a message from the{" "}
             <Link to="/contact" className="font-semibold underline underline-offset-2">
