@@ -9,7 +9,7 @@ import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 /*
  * `npm run audit:lighthouse [-- [--devtools] [--strict] [<url> …]]`: Lighthouse (mobile
  * profile) on the system Chromium for /, /digital, /crafts, a product page, /cart and
- * /contact. Prints the four category scores, FCP, LCP, TBT, CLS and the bytes transferred per
+ * /contact (or LIGHTHOUSE_PAGES). Prints the four category scores, FCP, LCP, TBT, CLS and the bytes transferred per
  * page, from the median of LIGHTHOUSE_RUNS runs (default 5), and writes the figures to
  * bench-results/ and each median report to bench-results/lighthouse/. Without a URL it starts
  * the production build on a throwaway database with the demo catalogue.
@@ -47,6 +47,13 @@ const CHROME_FLAGS = [
 const BLOCKED_URL_PATTERNS = (process.env.LIGHTHOUSE_BLOCK ?? "").split(" ").filter(Boolean);
 
 const DEVTOOLS = process.argv.includes("--devtools");
+/**
+ * The pages measured; LIGHTHOUSE_PAGES (space-separated paths, "product" for a product page)
+ * measures others, e.g. "/ /hardware" for a change that touches those two.
+ */
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/ /digital /crafts product /cart /contact")
+  .split(" ")
+  .filter(Boolean);
 const TARGETS = {
   performance: 99,
   otherScores: 100,
@@ -238,7 +245,7 @@ async function main() {
         return /href="(\/products\/[0-9a-f-]{36})"/.exec(crafts)?.[1] ?? "/products/none";
       }),
     );
-    for (const page of ["/", "/digital", "/crafts", "product", "/cart", "/contact"]) {
+    for (const page of PAGES) {
       const runs = bases.map(() => [] as RunnerResult[]);
       for (let i = 0; i < RUNS; i++) {
         for (const [b, base] of bases.entries()) {
