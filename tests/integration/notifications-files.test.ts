@@ -31,6 +31,20 @@ const emlFiles = () =>
     ? fs.readdirSync(mailDirectory(services.env)).filter((name) => name.endsWith(".eml"))
     : [];
 
+/** The .eml mailer and an outbox worker whose clock stands a second ahead: all mail is due. */
+function fileOutbox(options: { senderName?: () => Promise<string | null> } = {}) {
+  const mailer = createMailer(services.env);
+  const now = new Date(Date.now() + 1_000);
+  const worker = new OutboxWorker({
+    db: handle.db,
+    mailer,
+    logger: pino({ level: "silent" }),
+    now: () => now,
+    ...options,
+  });
+  return { mailer, worker, now };
+}
+
 describe("the .eml transport (no SMTP_URL)", () => {
   it("writes one readable file per message, and a re-send rewrites the same file", async () => {
     expect(services.env.SMTP_URL).toBeUndefined();
@@ -45,14 +59,7 @@ describe("the .eml transport (no SMTP_URL)", () => {
         }),
       ),
     );
-    const mailer = createMailer(services.env);
-    const now = new Date(Date.now() + 1_000);
-    const worker = new OutboxWorker({
-      db: handle.db,
-      mailer,
-      logger: pino({ level: "silent" }),
-      now: () => now,
-    });
+    const { mailer, worker, now } = fileOutbox();
     expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     const files = emlFiles();
@@ -98,13 +105,7 @@ describe("the .eml transport (no SMTP_URL)", () => {
         message: "A shop for our bakery.",
       }),
     );
-    const mailer = createMailer(services.env);
-    const now = new Date(Date.now() + 1_000);
-    const worker = new OutboxWorker({
-      db: handle.db,
-      mailer,
-      logger: pino({ level: "silent" }),
-      now: () => now,
+    const { mailer, worker } = fileOutbox({
       senderName: async () => "Kwezi Engineering Workshop",
     });
     expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
@@ -130,13 +131,7 @@ describe("the .eml transport (no SMTP_URL)", () => {
     });
     expect(response.status).toBe(200);
 
-    const mailer = createMailer(services.env);
-    const worker = new OutboxWorker({
-      db: handle.db,
-      mailer,
-      logger: pino({ level: "silent" }),
-      now: () => new Date(Date.now() + 1_000),
-    });
+    const { mailer, worker } = fileOutbox();
     expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     mailer.close();
 
