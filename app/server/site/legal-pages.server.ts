@@ -91,7 +91,6 @@ export async function legalPageContent(
 
 export interface LegalVersionSummary {
   id: string;
-  publishedOn: string;
   publishedAt: Date;
   publishedBy: string;
   markdown: string;
@@ -105,7 +104,6 @@ export function legalVersionHistory(
   return db
     .select({
       id: legalVersions.id,
-      publishedOn,
       publishedAt: legalVersions.createdAt,
       publishedBy: legalVersions.publishedBy,
       markdown: legalVersions.markdown,
