@@ -99,7 +99,11 @@ export async function openOrderAsAdmin(admin: Page, customerName: string) {
   await waitUntilHydrated(fullPage);
   await fullPage.click();
   await expect(admin).toHaveURL(/\/admin\/orders\/[0-9a-f-]{36}$/);
-  return admin.getByRole("main");
+  // The page's controls answered by its script before a journey uses them: once in CI a
+  // status chosen right after the address changed was never sent (the select saves on change).
+  const main = admin.getByRole("main");
+  await waitUntilHydrated(main.getByRole("combobox", { name: "Status" }));
+  return main;
 }
 
 /**
