@@ -81,6 +81,9 @@ export default [
       route("settings", "routes/admin/settings.tsx"),
       route("settings/hero-tiles", "routes/admin/settings-hero-tiles.tsx"),
       route("settings/legal/:page", "routes/admin/settings-legal.tsx"),
+      // The portfolio and the equipment gallery (decision 043): `:kind` is one of the two.
+      route("settings/:kind", "routes/admin/settings-showcase.tsx"),
+      route("settings/:kind/:id", "routes/admin/settings-showcase-entry.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -3,9 +3,10 @@
  * in one place. Quoted texts of the specification are copied character for character.
  */
 
+import type { Division } from "../lib/showcase.ts";
 import { COMPANY } from "./company.ts";
 
-export type Division = "Digital" | "Hardware" | "Bespoke";
+export type { Division };
 
 /** Home hero: the call to action rotates through these every 3 s (docs/product.md §2.4, §9). */
 export const HERO_ROTATION_MS = 3000;
@@ -91,8 +92,11 @@ export const SERVICE_SUMMARIES = [
 export const PORTFOLIO_FILTERS = ["All", "Digital", "Hardware", "Bespoke"] as const;
 export type PortfolioFilter = (typeof PORTFOLIO_FILTERS)[number];
 
-/** docs/product.md §2.4 and §4 (portfolio project): six sample projects. */
-export const PORTFOLIO: {
+/**
+ * docs/product.md §2.4 and §4 (portfolio project): six sample projects, the portfolio a new
+ * install starts with (decision 043: afterwards the owner's, under Settings → Portfolio).
+ */
+export const PORTFOLIO_SEED: {
   id: string;
   title: string;
   category: Division;
@@ -245,40 +249,44 @@ export const HARDWARE = {
     },
   ],
   equipmentHeading: "Our Equipment",
-  /** docs/product.md §9: an equipment gallery of six items. */
-  equipment: [
-    {
-      name: "Pick-and-place machine",
-      image: "/images/equipment/pick-and-place.svg",
-      description: "Automated placement of surface-mount parts for small production runs.",
-    },
-    {
-      name: "Reflow oven",
-      image: "/images/equipment/reflow-oven.svg",
-      description: "Controlled soldering profiles for lead-free assemblies.",
-    },
-    {
-      name: "3D printers",
-      image: "/images/equipment/3d-printer.svg",
-      description: "FDM and resin printers for enclosures, jigs and fixtures.",
-    },
-    {
-      name: "Oscilloscopes and analysers",
-      image: "/images/equipment/oscilloscope.svg",
-      description: "Mixed-signal scopes and logic analysers for bring-up and debugging.",
-    },
-    {
-      name: "Laser cutter and engraver",
-      image: "/images/equipment/laser-cutter.svg",
-      description: "Cutting and engraving wood, acrylic and leather for panels and gifts.",
-    },
-    {
-      name: "Rework and soldering station",
-      image: "/images/equipment/soldering-station.svg",
-      description: "Hot-air and fine-pitch rework for prototypes and repairs.",
-    },
-  ],
 } as const;
+
+/**
+ * docs/product.md §9: an equipment gallery of six items, the gallery a new install starts with
+ * (decision 043: afterwards the owner's, under Settings → Equipment).
+ */
+export const EQUIPMENT_SEED = [
+  {
+    name: "Pick-and-place machine",
+    image: "/images/equipment/pick-and-place.svg",
+    description: "Automated placement of surface-mount parts for small production runs.",
+  },
+  {
+    name: "Reflow oven",
+    image: "/images/equipment/reflow-oven.svg",
+    description: "Controlled soldering profiles for lead-free assemblies.",
+  },
+  {
+    name: "3D printers",
+    image: "/images/equipment/3d-printer.svg",
+    description: "FDM and resin printers for enclosures, jigs and fixtures.",
+  },
+  {
+    name: "Oscilloscopes and analysers",
+    image: "/images/equipment/oscilloscope.svg",
+    description: "Mixed-signal scopes and logic analysers for bring-up and debugging.",
+  },
+  {
+    name: "Laser cutter and engraver",
+    image: "/images/equipment/laser-cutter.svg",
+    description: "Cutting and engraving wood, acrylic and leather for panels and gifts.",
+  },
+  {
+    name: "Rework and soldering station",
+    image: "/images/equipment/soldering-station.svg",
+    description: "Hot-air and fine-pitch rework for prototypes and repairs.",
+  },
+] as const;
 
 export const CONTACT_PAGE = {
   title: "Contact Us",

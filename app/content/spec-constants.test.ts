@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { hoursSummary } from "#app/lib/business.ts";
 import { firstBusinessDetails } from "#app/server/site/business-details.server.ts";
 import { organizationJsonLd } from "./organization.ts";
-import { PORTFOLIO, PORTFOLIO_FILTERS } from "./site.ts";
+import { PORTFOLIO_FILTERS, PORTFOLIO_SEED } from "./site.ts";
 
-describe("portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 static projects)", () => {
+describe("the seeded portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 projects)", () => {
   it("has the product's six projects, in its order", () => {
     const spec = [
       /^E-commerce Platform$/i,
@@ -16,15 +16,15 @@ describe("portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 s
       /^Personali[sz]ed Gift Set$/i,
       /^Interactive Dashboard$/i,
     ];
-    expect(PORTFOLIO).toHaveLength(6);
-    PORTFOLIO.forEach((project, i) => {
+    expect(PORTFOLIO_SEED).toHaveLength(6);
+    PORTFOLIO_SEED.forEach((project, i) => {
       expect(project.title).toMatch(spec[i]!);
     });
   });
 
   it("gives each one an id, a division, an image that exists and a description", () => {
-    expect(new Set(PORTFOLIO.map((p) => p.id)).size).toBe(6);
-    for (const project of PORTFOLIO) {
+    expect(new Set(PORTFOLIO_SEED.map((p) => p.id)).size).toBe(6);
+    for (const project of PORTFOLIO_SEED) {
       expect(Object.keys(project).sort()).toEqual([
         "category",
         "description",
@@ -43,7 +43,7 @@ describe("portfolio (docs/product.md §2.4 Home, §4 Portfolio project, §9: 6 s
     expect(PORTFOLIO_FILTERS).toEqual(["All", "Digital", "Hardware", "Bespoke"]);
     for (const division of PORTFOLIO_FILTERS.slice(1)) {
       expect(
-        PORTFOLIO.some((p) => p.category === division),
+        PORTFOLIO_SEED.some((p) => p.category === division),
         division,
       ).toBe(true);
     }

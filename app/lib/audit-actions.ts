@@ -42,6 +42,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "settings.business": "Settings: business details changed",
   "settings.hero_tiles": "Settings: shop hero tiles changed",
   "settings.legal": "Settings: legal page published",
+  "showcase.create": "Portfolio or equipment entry: added",
+  "showcase.update": "Portfolio or equipment entry: changed",
+  "showcase.delete": "Portfolio or equipment entry: deleted",
+  "showcase.hide": "Portfolio or equipment entry: hidden",
+  "showcase.show": "Portfolio or equipment entry: shown again",
+  "showcase.move-up": "Portfolio or equipment entry: moved up",
+  "showcase.move-down": "Portfolio or equipment entry: moved down",
   "person.erase": "Personal data: erased",
 };
 

@@ -13,6 +13,7 @@ import { LEGAL_TEXT_MESSAGES } from "#app/lib/validation/legal.ts";
 import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import { PERSONAL_DATA_MESSAGES } from "#app/lib/validation/personal-data.ts";
+import { SHOWCASE_MESSAGES } from "#app/lib/validation/showcase.ts";
 import {
   PASSWORD_OR_CODE_MESSAGE,
   SIGN_IN_CODE_MESSAGE,
@@ -24,7 +25,7 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { MISSING_CATEGORY_MESSAGE } from "#app/server/site/hero-tiles.server.ts";
-import { categories, contactRequests, orders, products } from "#db/schema/index.ts";
+import { categories, contactRequests, orders, products, showcaseItems } from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -118,6 +119,8 @@ export const fixture = {
   orderId: "",
   quoteRequestId: "",
   managedCategoryId: "",
+  /** A portfolio project for Settings → Portfolio's list and form. */
+  showcaseId: "",
   /** Three categories of their own for the /crafts hero tiles. */
   tileCategoryIds: [] as string[],
   /** Each request's own client address, so rate limits never hide what is tested. */
@@ -757,6 +760,58 @@ TARGETS.push({
   ],
 });
 
+const SHOWCASE_FORM_MESSAGES = [
+  ...Object.values(SHOWCASE_MESSAGES),
+  INCOMPLETE_FORM_MESSAGE,
+  "Please check this value.",
+  "unsupported character",
+  "Please keep this on one line",
+  "Nothing was saved",
+  "Project saved",
+  "Nothing to save",
+];
+
+TARGETS.push(
+  {
+    pattern: "admin/settings/:kind/:id",
+    variant: "edit",
+    path: () => `/admin/settings/portfolio/${fixture.showcaseId}`,
+    admin: true,
+    fields: {
+      title: field("text", "Fuzzed Project"),
+      division: field("enum", "Digital"),
+      description: field("text", "A project made to be broken."),
+      linkUrl: field("text", "https://example.co.za/case-study", true),
+      hidden: field("boolean", "on", true),
+      image: field("file", "", true),
+    },
+    messages: SHOWCASE_FORM_MESSAGES,
+    noScript: true,
+  },
+  {
+    pattern: "admin/settings/:kind/:id",
+    variant: "new",
+    path: () => "/admin/settings/equipment/new",
+    admin: true,
+    fields: {
+      title: field("text", "Fuzzed Machine"),
+      description: field("text", "A machine made to be broken."),
+      hidden: field("boolean", "on", true),
+      image: field("file", "", true),
+    },
+    messages: [...SHOWCASE_FORM_MESSAGES, "Item saved"],
+    noScript: true,
+  },
+  ...["move-up", "move-down", "hide", "show", "delete"].map((intent) => ({
+    pattern: "admin/settings/:kind",
+    variant: intent,
+    path: () => "/admin/settings/portfolio",
+    admin: true,
+    fields: { intent: field("enum", intent), id: field("uuid", NOWHERE) },
+    messages: ["Choose the project and what to do with it.", "The project does not exist"],
+  })),
+);
+
 /**
  * Actions with no input to break: signing out, the backup download (whatever it is sent, an
  * admin gets the backup: admin-backup-download.test.ts), and issuing an order's invoice
@@ -795,6 +850,18 @@ export async function startActionFixture() {
     .values(["Tile Gifts A", "Tile Gifts B", "Tile Gifts C"].map((name) => ({ name })))
     .returning({ id: categories.id });
   fixture.tileCategoryIds = tileCategories.map((row) => row.id);
+  const [project] = await services.db
+    .insert(showcaseItems)
+    .values({
+      kind: "portfolio",
+      title: "Fuzz Target Project",
+      division: "Digital",
+      description: "Edited by the fuzzer.",
+      imageUrl: "/images/portfolio/prototype.svg",
+      position: 0,
+    })
+    .returning({ id: showcaseItems.id });
+  fixture.showcaseId = project!.id;
   const [order] = await services.db
     .insert(orders)
     .values({ customerName: "Lindiwe Zulu", email: "lindiwe@example.co.za", phone: "0821234567" })

@@ -22,6 +22,7 @@ export function ImageField({
   errors,
   errorId,
   removeName = "removeImage",
+  removable = true,
 }: {
   label: string;
   name: string;
@@ -30,6 +31,8 @@ export function ImageField({
   errors?: string[];
   errorId: string;
   removeName?: string;
+  /** False where a picture is required (a showcase entry): no 'Remove image'. */
+  removable?: boolean;
 }) {
   const hintId = useId();
   const removeId = useId();
@@ -93,7 +96,7 @@ export function ImageField({
           <p role="status" className="text-xs text-muted-foreground empty:-mt-2">
             {status}
           </p>
-          {currentUrl && !chosen ? (
+          {removable && currentUrl && !chosen ? (
             <div className="flex items-center gap-2">
               <input
                 id={removeId}

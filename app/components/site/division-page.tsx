@@ -7,7 +7,9 @@ import {
   ServiceCard,
 } from "#app/components/site/sections.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
+import type { ShowcaseEntry } from "#app/lib/showcase.ts";
 import { cn } from "#app/lib/utils.ts";
+import { ShowcasePicture } from "./showcase-picture.tsx";
 
 /** A button of the hero: the first is the accent, the others outlined on the dark band. */
 export type DivisionAction = { label: string; href: string };
@@ -102,31 +104,26 @@ export function TechStackBand({ heading, items }: { heading: string; items: read
   );
 }
 
-/** /hardware's band: the equipment, each with its photo. */
+/** /hardware's band: the owner's equipment (Settings → Equipment, decision 043), each with its photo. */
 export function EquipmentBand({
   heading,
   items,
 }: {
   heading: string;
-  items: readonly { name: string; description: string; image: string }[];
+  items: readonly ShowcaseEntry[];
 }) {
+  // The owner hid or deleted every item: no empty band.
+  if (items.length === 0) return null;
   return (
     <Section id="equipment" labelledBy="equipment-heading" className="bg-muted">
       <SectionHeading id="equipment-heading" title={heading} />
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.name}>
+        {items.map((item, index) => (
+          <li key={`${index}-${item.title}`}>
             <figure className="h-full overflow-hidden rounded-xl border border-border bg-background shadow-card">
-              <img
-                src={item.image}
-                width={800}
-                height={500}
-                alt=""
-                loading="lazy"
-                className="aspect-[8/5] w-full object-cover"
-              />
+              <ShowcasePicture src={item.imageUrl} />
               <figcaption className="space-y-1 p-5">
-                <span className="block font-semibold">{item.name}</span>
+                <span className="block font-semibold">{item.title}</span>
                 <span className="block text-sm text-muted-foreground">{item.description}</span>
               </figcaption>
             </figure>

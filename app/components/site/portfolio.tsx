@@ -1,11 +1,17 @@
+import { ExternalLinkIcon } from "lucide-react";
 import { useState } from "react";
-import { PORTFOLIO, PORTFOLIO_FILTERS, type PortfolioFilter } from "#app/content/site.ts";
+import { PORTFOLIO_FILTERS, type PortfolioFilter } from "#app/content/site.ts";
+import type { ShowcaseEntry } from "#app/lib/showcase.ts";
 import { cn } from "#app/lib/utils.ts";
+import { ShowcasePicture } from "./showcase-picture.tsx";
 
-/** Portfolio with the All/Digital/Hardware/Bespoke filter, All by default (docs/product.md §2.4, §5.2). */
-export function Portfolio() {
+/**
+ * Portfolio with the All/Digital/Hardware/Bespoke filter, All by default (docs/product.md
+ * §2.4, §5.2). The projects are the owner's (Settings → Portfolio, decision 043).
+ */
+export function Portfolio({ projects }: { projects: readonly ShowcaseEntry[] }) {
   const [filter, setFilter] = useState<PortfolioFilter>("All");
-  const shown = filter === "All" ? PORTFOLIO : PORTFOLIO.filter((p) => p.category === filter);
+  const shown = filter === "All" ? projects : projects.filter((p) => p.division === filter);
   return (
     <div>
       <fieldset className="mb-8 flex flex-wrap justify-center gap-2">
@@ -28,23 +34,27 @@ export function Portfolio() {
         ))}
       </fieldset>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
-        {shown.map((project) => (
-          <li key={project.id}>
+        {shown.map((project, index) => (
+          // Keyed by place and title: the site's entries carry no id.
+          <li key={`${index}-${project.title}`}>
             <article className="h-full overflow-hidden rounded-xl border border-border bg-background shadow-card">
-              <img
-                src={project.image}
-                width={800}
-                height={500}
-                alt=""
-                loading="lazy"
-                className="aspect-[8/5] w-full object-cover"
-              />
+              <ShowcasePicture src={project.imageUrl} />
               <div className="space-y-2 p-5">
                 <p className="text-xs font-semibold uppercase tracking-wider text-primary">
-                  {project.category}
+                  {project.division}
                 </p>
                 <h3 className="text-lg font-semibold">{project.title}</h3>
                 <p className="text-sm text-muted-foreground">{project.description}</p>
+                {project.linkUrl ? (
+                  <a
+                    href={project.linkUrl}
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+                  >
+                    View project<span className="sr-only">: {project.title}</span>
+                    <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
+                  </a>
+                ) : null}
               </div>
             </article>
           </li>

@@ -2,12 +2,19 @@ import { DivisionPage, EquipmentBand } from "#app/components/site/division-page.
 import { HARDWARE } from "#app/content/site.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
+import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
+import { loadShowcase } from "#app/server/site/showcase.server.ts";
 import type { Route } from "./+types/hardware";
 
 /** The same for every visitor: kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
+
+/** The owner's equipment gallery (Settings → Equipment, decision 043). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { equipment: await loadShowcase(getServices(context).db, "equipment") };
+}
 
 export function action({ context }: Route.ActionArgs) {
   return quoteAction(context);
@@ -25,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     image: "/images/portfolio/custom-pcb.svg",
   });
 
-export default function HardwarePage() {
+export default function HardwarePage({ loaderData }: Route.ComponentProps) {
   return (
     <DivisionPage
       title={HARDWARE.title}
@@ -36,7 +43,7 @@ export default function HardwarePage() {
       services={HARDWARE.services}
       serviceColumns={4}
     >
-      <EquipmentBand heading={HARDWARE.equipmentHeading} items={HARDWARE.equipment} />
+      <EquipmentBand heading={HARDWARE.equipmentHeading} items={loaderData.equipment} />
     </DivisionPage>
   );
 }

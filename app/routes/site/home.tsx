@@ -18,13 +18,19 @@ import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
 import { aboutVideo } from "#app/server/site/about-video.server.ts";
+import { loadShowcase } from "#app/server/site/showcase.server.ts";
 import type { Route } from "./+types/home";
 
 /** The same for every visitor: kept by the page cache (decision 011). */
 export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { aboutVideo: aboutVideo(getServices(context).env.ABOUT_VIDEO_URL) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = getServices(context);
+  return {
+    aboutVideo: aboutVideo(env.ABOUT_VIDEO_URL),
+    // The owner's projects (Settings → Portfolio, decision 043).
+    portfolio: await loadShowcase(db, "portfolio"),
+  };
 }
 
 export function action({ context }: Route.ActionArgs) {
@@ -102,15 +108,17 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="portfolio" labelledBy="portfolio-heading">
-        <SectionHeading
-          id="portfolio-heading"
-          eyebrow={HOME_SECTIONS.portfolio.eyebrow}
-          title={HOME_SECTIONS.portfolio.title}
-          intro={HOME_SECTIONS.portfolio.intro}
-        />
-        <Portfolio />
-      </Section>
+      {loaderData.portfolio.length > 0 ? (
+        <Section id="portfolio" labelledBy="portfolio-heading">
+          <SectionHeading
+            id="portfolio-heading"
+            eyebrow={HOME_SECTIONS.portfolio.eyebrow}
+            title={HOME_SECTIONS.portfolio.title}
+            intro={HOME_SECTIONS.portfolio.intro}
+          />
+          <Portfolio projects={loaderData.portfolio} />
+        </Section>
+      ) : null}
 
       <QuoteSection />
       <NewsletterPopup />

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { imageVariants } from "#app/lib/image-variants.ts";
-import { categories, productPhotos, products } from "#db/schema/index.ts";
+import { categories, productPhotos, products, showcaseItems } from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   type ImagePrefix,
@@ -18,7 +18,8 @@ import {
 /*
  * Which image files the catalogue still needs (decision 008). Names are content-addressed,
  * so two products (or a product and a category) may share files, and a file may be removed
- * only when no product, no product's photo and no category refers to it any more.
+ * only when no product, no product's photo, no category and no showcase entry (decision 043)
+ * refers to it any more.
  *
  * Every step that makes files referenced ("adopt", inside the saving transaction) or that
  * removes unreferenced files ("collect", after a commit or a rollback) holds a transaction
@@ -91,11 +92,18 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .from(categories)
     .where(eq(categories.imageUrl, url))
     .limit(1);
-  return Boolean(category);
+  if (category) return true;
+  // A portfolio project's or an equipment item's picture (decision 043).
+  const [entry] = await db
+    .select({ id: showcaseItems.id })
+    .from(showcaseItems)
+    .where(eq(showcaseItems.imageUrl, url))
+    .limit(1);
+  return Boolean(entry);
 }
 
 /**
- * Removes the files of each URL that no product or category refers to any more. Call it after
+ * Removes the files of each URL that nothing refers to any more. Call it after
  * the change committed (old images) or rolled back (the new image). Never throws: a file left
  * behind is logged, never a failed save.
  */

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { seedDemoCatalogue } from "../catalog/demo-catalogue.server.ts";
 import { type Env, pgliteDirectory } from "../env.server.ts";
 import { seedBusinessDetails } from "../site/business-details.server.ts";
+import { seedShowcase } from "../site/showcase.server.ts";
 import { createStorage } from "../storage/storage.server.ts";
 import { ensureAdminAccount } from "../users/accounts.server.ts";
 import { hasAnAdmin } from "../users/admin-access.server.ts";
@@ -42,6 +43,10 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
       // The business details' first values, once: after that the admin's values win.
       if (await seedBusinessDetails(handle.db, env)) {
         logger.info("business details: first values from the content file and the environment");
+      }
+      // The spec's portfolio and equipment, once: after that the owner's lists win.
+      if (await seedShowcase(handle.db)) {
+        logger.info("portfolio and equipment: the six of each from the content file");
       }
       if (env.SEED_DEMO && (await seedDemoCatalogue(handle.db, createStorage(env)))) {
         logger.info("seeded the demo catalogue");

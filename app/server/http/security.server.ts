@@ -105,7 +105,7 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
 /** The admin pages whose forms carry an image file (decision 008). */
-const UPLOAD_PATHS = /^\/admin\/(products|categories)(\/|\.data|$)/;
+const UPLOAD_PATHS = /^\/admin\/(products|categories|settings\/(portfolio|equipment))(\/|\.data|$)/;
 
 /** The largest body a request to `path` may send. */
 export const bodyLimitFor = (path: string) =>

@@ -3,6 +3,8 @@ import { cn } from "#app/lib/utils.ts";
 
 const TABS = [
   { to: "/admin/settings", label: "Business details" },
+  { to: "/admin/settings/portfolio", label: "Portfolio" },
+  { to: "/admin/settings/equipment", label: "Equipment" },
   { to: "/admin/settings/hero-tiles", label: "Shop hero tiles" },
   { to: "/admin/settings/legal/privacy", label: "Privacy policy" },
   { to: "/admin/settings/legal/terms", label: "Terms of service" },
@@ -16,7 +18,7 @@ export function SettingsTabs() {
         <NavLink
           key={tab.to}
           to={tab.to}
-          end
+          end={tab.to === "/admin/settings"}
           className={({ isActive }) =>
             cn(
               "inline-flex min-h-11 items-center rounded-md border px-4 text-sm font-medium",
