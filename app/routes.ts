@@ -80,6 +80,7 @@ export default [
       // Beyond the original: what the owner edits about the site (decision 042).
       route("settings", "routes/admin/settings.tsx"),
       route("settings/hero-tiles", "routes/admin/settings-hero-tiles.tsx"),
+      route("settings/about", "routes/admin/settings-about.tsx"),
       route("settings/legal/:page", "routes/admin/settings-legal.tsx"),
       // The portfolio and the equipment gallery (decision 043): `:kind` is one of the two.
       route("settings/:kind", "routes/admin/settings-showcase.tsx"),

@@ -25,13 +25,20 @@ export const HERO_TILES = [
 export const HERO_INTRO =
   "One Durban team for software, electronics and handmade gifts: we design, build and support the systems your business runs on, and craft the pieces people keep.";
 
-export const ABOUT = {
-  eyebrow: "Who we are",
+/**
+ * The About section's heading and text a new install shows (decision 044: afterwards the
+ * owner's, under Settings → About; the page gets them from its loader, not its script).
+ */
+export const ABOUT_TEXT_SEED = {
   heading: "About Us",
   blurb: [
     "We are a multi-disciplinary engineering company based in Queensburgh, Durban. Our engineers write software, design circuit boards and build prototypes under one roof, so an idea can go from sketch to shipped product without changing hands.",
     "Alongside the engineering work, our workshop makes bespoke gifts and seasonal pieces, personalised by hand for families and businesses across South Africa.",
   ],
+} as const;
+
+export const ABOUT = {
+  eyebrow: "Who we are",
   /** The title of an operator's own video (ABOUT_VIDEO_URL). */
   videoTitle: "A short tour of our workshop and studio",
   /** The play button's text, followed by the video's title. */

@@ -2,6 +2,11 @@
 
 export type AboutVideo =
   | { kind: "configured"; url: string }
+  /**
+   * The owner's (Settings → About): an uploaded file, or a YouTube/Vimeo player's address
+   * (privacy-enhanced), with its title and the owner's poster (null: the site's own).
+   */
+  | { kind: "owner"; url: string; title: string; poster: string | null }
   | {
       kind: "shipped";
       webm: string;

@@ -66,6 +66,7 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/settings": () => "/admin/settings",
   "admin/settings/hero-tiles": () => "/admin/settings/hero-tiles",
   "admin/settings/legal/:page": () => "/admin/settings/legal/privacy",
+  "admin/settings/about": () => "/admin/settings/about",
   "admin/settings/:kind": () => "/admin/settings/portfolio",
   "admin/settings/:kind/:id": () => "/admin/settings/equipment/new",
 };

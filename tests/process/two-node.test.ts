@@ -453,6 +453,14 @@ describe("two app processes on one PostgreSQL behind nginx", () => {
     const [row] = await sql<{ n: string }[]>`
       select count(*) as n from products where name = ${`Big Picture ${TAG}`} and image_url is not null`;
     expect(Number(row!.n)).toBe(1);
+    // Settings' equipment gallery takes the same uploads through nginx (decision 043).
+    const item = new FormData();
+    item.set("title", `Big Machine ${TAG}`);
+    item.set("description", "A photo of about 4 MB.");
+    item.set("image", new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
+    const added = await postMultipart(base, "/admin/settings/equipment/new", item, adminCookie);
+    expect(added.status).toBe(302);
+    expect(added.headers.location).toMatch(/^\/admin\/settings\/equipment\/[0-9a-f-]{36}\?added$/);
 
     // 7 MB: over the app's 6 MB, under nginx's 8 MB: the app answers, with its message.
     const tooLarge = new FormData();

@@ -1,6 +1,7 @@
 import { RESET_LINK_MESSAGES, RESET_REQUESTED_MESSAGE } from "#app/lib/account.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
 import { PASSKEY_MESSAGES } from "#app/lib/passkeys.ts";
+import { ABOUT_MESSAGES } from "#app/lib/validation/about.ts";
 import {
   COMMON_PASSWORD_MESSAGE,
   CURRENT_PASSWORD_MESSAGE,
@@ -758,6 +759,34 @@ TARGETS.push({
     "New version published",
     "Nothing to publish",
   ],
+});
+
+TARGETS.push({
+  pattern: "admin/settings/about",
+  path: () => "/admin/settings/about",
+  admin: true,
+  fields: {
+    heading: field("text", "About Us"),
+    text: field("text", "We build things.\n\nIn Durban."),
+    videoSource: field("enum", "link"),
+    videoLink: field("text", "https://www.youtube.com/watch?v=dQw4w9WgXcQ", true),
+    videoTitle: field("text", "Our workshop", true),
+    videoFile: field("file", "", true),
+    poster: field("file", "", true),
+    removePoster: field("boolean", "on", true),
+  },
+  messages: [
+    ...Object.values(ABOUT_MESSAGES),
+    INCOMPLETE_FORM_MESSAGE,
+    "Please check this value.",
+    "Please choose one of the options.",
+    "unsupported character",
+    "Please keep this on one line",
+    "Nothing was saved",
+    "About section saved",
+    "Nothing to save",
+  ],
+  noScript: true,
 });
 
 const SHOWCASE_FORM_MESSAGES = [

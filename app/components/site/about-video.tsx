@@ -2,6 +2,7 @@ import { PlayIcon } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ABOUT } from "#app/content/site.ts";
 import type { AboutVideo as AboutVideoSource } from "#app/lib/about-video.ts";
+import { imageSources } from "#app/lib/image-variants.ts";
 
 /** A file the browser can play itself, rather than a page to embed (e.g. a YouTube URL). */
 const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);
@@ -14,11 +15,13 @@ const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink sh
  * replaces it with the operator's own. The home loader says which (about-video.server.ts).
  */
 export function AboutVideo({ video }: { video: AboutVideoSource }) {
-  return video.kind === "configured" ? (
-    <ConfiguredVideo videoUrl={video.url} />
-  ) : (
-    <ShippedVideo video={video} />
-  );
+  if (video.kind === "configured") {
+    return <ConfiguredVideo videoUrl={video.url} title={ABOUT.videoTitle} poster={null} />;
+  }
+  if (video.kind === "owner") {
+    return <ConfiguredVideo videoUrl={video.url} title={video.title} poster={video.poster} />;
+  }
+  return <ShippedVideo video={video} />;
 }
 
 /**
@@ -129,12 +132,25 @@ function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shi
 }
 
 /**
- * An operator's own video (ABOUT_VIDEO_URL) as a facade: the shipped poster and a play
- * button; the player (a <video> for a file, an <iframe> for a page) loads only on click.
+ * The owner's video (Settings → About: an uploaded file or a YouTube/Vimeo link, decision
+ * 044) or the operator's (ABOUT_VIDEO_URL) as a facade: a poster and a play button; the player
+ * (a <video> for a file, a privacy-enhanced <iframe> for a link) loads only on click, so no
+ * byte of it, and nothing of YouTube's or Vimeo's, reaches a visitor who does not press play.
  */
-function ConfiguredVideo({ videoUrl }: { videoUrl: string }) {
+function ConfiguredVideo({
+  videoUrl,
+  title,
+  poster: ownPoster,
+}: {
+  videoUrl: string;
+  title: string;
+  /** The owner's poster picture, or null for the site's own. */
+  poster: string | null;
+}) {
   const [playing, setPlaying] = useState(false);
-  const { poster } = ABOUT;
+  const poster = ownPoster
+    ? { ...ABOUT.poster, src: ownPoster, srcSet: imageSources(ownPoster).srcSet }
+    : { ...ABOUT.poster, srcSet: undefined };
 
   if (playing) {
     return (
@@ -147,12 +163,12 @@ function ConfiguredVideo({ videoUrl }: { videoUrl: string }) {
             controls
             autoPlay
             className="size-full"
-            aria-label={ABOUT.videoTitle}
+            aria-label={title}
           />
         ) : (
           <iframe
             src={videoUrl}
-            title={ABOUT.videoTitle}
+            title={title}
             className="size-full"
             allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             allowFullScreen
@@ -166,6 +182,8 @@ function ConfiguredVideo({ videoUrl }: { videoUrl: string }) {
     <div className={frame}>
       <img
         src={poster.src}
+        srcSet={poster.srcSet}
+        sizes={poster.srcSet ? "(min-width: 1024px) 600px, 100vw" : undefined}
         width={poster.width}
         height={poster.height}
         alt=""
@@ -181,7 +199,7 @@ function ConfiguredVideo({ videoUrl }: { videoUrl: string }) {
           <span className="flex size-12 items-center justify-center rounded-full bg-primary text-white">
             <PlayIcon aria-hidden="true" className="size-6 translate-x-0.5" />
           </span>
-          {ABOUT.playLabel} {ABOUT.videoTitle}
+          {ABOUT.playLabel} {title}
         </button>
       </div>
     </div>

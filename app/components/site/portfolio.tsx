@@ -49,9 +49,10 @@ export function Portfolio({ projects }: { projects: readonly ShowcaseEntry[] }) 
                   <a
                     href={project.linkUrl}
                     rel="noopener noreferrer"
+                    aria-label={`View project: ${project.title}`}
                     className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
                   >
-                    View project<span className="sr-only">: {project.title}</span>
+                    View project
                     <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
                   </a>
                 ) : null}

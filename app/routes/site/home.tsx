@@ -17,7 +17,7 @@ import { footerFrom, publicUrlFrom, seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { retryAfterHeaders } from "#app/server/http/retry-after.server.ts";
 import { quoteAction } from "#app/server/inquiries/form-actions.server.ts";
-import { aboutVideo } from "#app/server/site/about-video.server.ts";
+import { aboutForPage, loadAboutSection } from "#app/server/site/about-section.server.ts";
 import { loadShowcase } from "#app/server/site/showcase.server.ts";
 import type { Route } from "./+types/home";
 
@@ -26,11 +26,13 @@ export const handle = { pageCache: "public" } satisfies PageCacheHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = getServices(context);
-  return {
-    aboutVideo: aboutVideo(env.ABOUT_VIDEO_URL),
+  const [about, portfolio] = await Promise.all([
+    loadAboutSection(db),
     // The owner's projects (Settings → Portfolio, decision 043).
-    portfolio: await loadShowcase(db, "portfolio"),
-  };
+    loadShowcase(db, "portfolio"),
+  ]);
+  // The owner's heading, text and video (Settings → About, decision 044).
+  return { about: aboutForPage(about, env.ABOUT_VIDEO_URL), portfolio };
 }
 
 export function action({ context }: Route.ActionArgs) {
@@ -65,15 +67,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
               {ABOUT.eyebrow}
             </p>
             <h2 id="about-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {ABOUT.heading}
+              {loaderData.about.heading}
             </h2>
-            {ABOUT.blurb.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-lg text-muted-foreground">
+            {loaderData.about.paragraphs.map((paragraph, index) => (
+              <p key={`${index}-${paragraph}`} className="mt-4 text-lg text-muted-foreground">
                 {paragraph}
               </p>
             ))}
           </div>
-          <AboutVideo video={loaderData.aboutVideo} />
+          <AboutVideo video={loaderData.about.video} />
         </div>
       </Section>
 

@@ -1,7 +1,13 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { imageVariants } from "#app/lib/image-variants.ts";
-import { categories, productPhotos, products, showcaseItems } from "#db/schema/index.ts";
+import {
+  categories,
+  productPhotos,
+  products,
+  showcaseItems,
+  siteSettings,
+} from "#db/schema/index.ts";
 import type { Database } from "../db/client.server.ts";
 import {
   type ImagePrefix,
@@ -18,8 +24,8 @@ import {
 /*
  * Which image files the catalogue still needs (decision 008). Names are content-addressed,
  * so two products (or a product and a category) may share files, and a file may be removed
- * only when no product, no product's photo, no category and no showcase entry (decision 043)
- * refers to it any more.
+ * only when no product, no product's photo, no category, no showcase entry (decision 043)
+ * and not the About section's poster (decision 044) refers to it any more.
  *
  * Every step that makes files referenced ("adopt", inside the saving transaction) or that
  * removes unreferenced files ("collect", after a commit or a rollback) holds a transaction
@@ -99,7 +105,14 @@ export async function isImageReferenced(db: Database, url: string): Promise<bool
     .from(showcaseItems)
     .where(eq(showcaseItems.imageUrl, url))
     .limit(1);
-  return Boolean(entry);
+  if (entry) return true;
+  // The About section's poster (decision 044).
+  const [about] = await db
+    .select({ key: siteSettings.key })
+    .from(siteSettings)
+    .where(and(eq(siteSettings.key, "about"), sql`${siteSettings.value}->>'posterUrl' = ${url}`))
+    .limit(1);
+  return Boolean(about);
 }
 
 /**

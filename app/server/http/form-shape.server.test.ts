@@ -274,6 +274,16 @@ const validationModules = import.meta.glob<Record<string, unknown>>(
  * schema, or a changed one, changes what its form's action may receive: add or update it here.
  */
 const EXPECTED_SHAPES: Record<string, PlainShape> = {
+  "about.ts AboutSectionSchema": {
+    heading: "value",
+    text: "value",
+    videoSource: "value",
+    videoLink: "value",
+    videoFile: "value",
+    videoTitle: "value",
+    poster: "value",
+    removePoster: "value",
+  },
   "account.ts ChangePasswordSchema": {
     intent: "value",
     currentPassword: "value",

@@ -25,13 +25,19 @@ describe("contentSecurityPolicy", () => {
     expect(policy["frame-ancestors"]).toEqual(["'none'"]);
     expect(policy["object-src"]).toEqual(["'none'"]);
     expect(policy["form-action"]).toEqual(["'self'"]);
-    expect(policy["frame-src"]).toEqual(["'none'"]);
+    // Only the privacy-enhanced players of an owner's YouTube or Vimeo link (decision 044).
+    expect(policy["frame-src"]).toEqual([
+      "https://www.youtube-nocookie.com",
+      "https://player.vimeo.com",
+    ]);
     expect(policy["upgrade-insecure-requests"]).toBeUndefined();
   });
 
-  it("names no third-party origin unless the operator configures a video host", () => {
+  it("names no third-party origin but the two video players, unless the operator configures a video host", () => {
     const plain = contentSecurityPolicy({ nonce: "n", https: true });
-    expect(plain).not.toMatch(/https?:\/\//);
+    const { "frame-src": frames, ...others } = directives(plain);
+    expect(frames).toEqual(["https://www.youtube-nocookie.com", "https://player.vimeo.com"]);
+    expect(Object.values(others).flat().join(" ")).not.toMatch(/https?:\/\//);
     expect(directives(plain)["upgrade-insecure-requests"]).toEqual([]);
     // The shipped About video, its captions and poster come from this site (public/media).
     expect(directives(plain)["media-src"]).toEqual(["'self'"]);
@@ -44,7 +50,10 @@ describe("contentSecurityPolicy", () => {
         aboutVideoUrl: "https://www.youtube-nocookie.com/embed/abc",
       }),
     );
-    expect(embedded["frame-src"]).toEqual(["https://www.youtube-nocookie.com"]);
+    expect(embedded["frame-src"]).toEqual([
+      "https://www.youtube-nocookie.com",
+      "https://player.vimeo.com",
+    ]);
     expect(embedded["media-src"]).toEqual(["'self'"]);
 
     const file = directives(
@@ -55,7 +64,10 @@ describe("contentSecurityPolicy", () => {
       }),
     );
     expect(file["media-src"]).toEqual(["'self'", "https://media.example.co.za"]);
-    expect(file["frame-src"]).toEqual(["'none'"]);
+    expect(file["frame-src"]).toEqual([
+      "https://www.youtube-nocookie.com",
+      "https://player.vimeo.com",
+    ]);
 
     const local = directives(
       contentSecurityPolicy({ nonce: "n", https: false, aboutVideoUrl: "/media/tour.webm" }),

@@ -3,6 +3,8 @@
  * prove them; server.ts applies them to every request.
  */
 
+import { EMBED_ORIGINS } from "#app/lib/about-section.ts";
+
 /** Where the About video may come from (ABOUT_VIDEO_URL), for frame-src / media-src. */
 function videoOrigin(videoUrl: string | undefined): string | null {
   if (!videoUrl || videoUrl.startsWith("/")) return null;
@@ -19,8 +21,9 @@ const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(ur
  * The Content-Security-Policy of every response: scripts only from this site and inline ones
  * only with this response's nonce (React Router's hydration data); no plugins, no framing,
  * forms post only here. Styles allow inline `style` attributes (Radix positions popovers
- * with them); they cannot run code. The one third-party origin is the operator's own video
- * host, when ABOUT_VIDEO_URL names one.
+ * with them); they cannot run code. The third-party origins are the operator's own video
+ * host, when ABOUT_VIDEO_URL names one, and the two privacy-enhanced players an owner's
+ * YouTube or Vimeo link opens in (frames only).
  */
 export function contentSecurityPolicy(options: {
   nonce: string;
@@ -39,7 +42,9 @@ export function contentSecurityPolicy(options: {
     "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "media-src": video && !embedsPage ? ["'self'", video] : ["'self'"],
-    "frame-src": embedsPage ? [video] : ["'none'"],
+    // The owner's YouTube or Vimeo link (decision 044) plays in its privacy-enhanced player,
+    // framed only after the visitor presses play; nothing else may be framed.
+    "frame-src": embedsPage ? [...new Set([video, ...EMBED_ORIGINS])] : EMBED_ORIGINS,
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
@@ -104,12 +109,20 @@ export function isCrossSiteRequest(request: {
 export const FORM_BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 6 * 1024 * 1024;
 
+/** The About section's form carries a video of up to 50 MB (decision 044). */
+export const VIDEO_UPLOAD_BODY_LIMIT = 52 * 1024 * 1024;
+const VIDEO_UPLOAD_PATHS = /^\/admin\/settings\/about(\.data)?$/;
+
 /** The admin pages whose forms carry an image file (decision 008). */
 const UPLOAD_PATHS = /^\/admin\/(products|categories|settings\/(portfolio|equipment))(\/|\.data|$)/;
 
 /** The largest body a request to `path` may send. */
 export const bodyLimitFor = (path: string) =>
-  UPLOAD_PATHS.test(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+  VIDEO_UPLOAD_PATHS.test(path)
+    ? VIDEO_UPLOAD_BODY_LIMIT
+    : UPLOAD_PATHS.test(path)
+      ? UPLOAD_BODY_LIMIT
+      : FORM_BODY_LIMIT;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -138,7 +138,7 @@ export function imageKey(prefix: ImagePrefix, hash: string, width: number): stri
   return `${prefix}/${hash}-${width}.webp`;
 }
 
-export type ImagePrefix = "products" | "categories" | "showcase";
+export type ImagePrefix = "products" | "categories" | "showcase" | "about";
 
 /** The keys of every file of a processed image, and the URL to store (the largest). */
 export function imagePlan(storage: FileStorage, prefix: ImagePrefix, image: ProcessedImage) {

@@ -56,13 +56,48 @@ export function serveUploads(options: {
         return;
       }
       res.setHeader("Content-Type", file.contentType);
-      res.setHeader("Content-Length", String(file.body.byteLength));
-      if (req.method === "HEAD") res.end();
-      else res.end(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
+      // A video seeks by asking for a part of the file (decision 044), as on disk.
+      res.setHeader("Accept-Ranges", "bytes");
+      const size = file.body.byteLength;
+      const range = byteRange(req.headers.range, size);
+      if (range === "unsatisfiable") {
+        res.status(416).setHeader("Content-Range", `bytes */${size}`).end();
+        return;
+      }
+      const [start, end] = range ?? [0, size - 1];
+      if (range) {
+        res.status(206);
+        res.setHeader("Content-Range", `bytes ${start}-${end}/${size}`);
+      }
+      res.setHeader("Content-Length", String(size === 0 ? 0 : end - start + 1));
+      if (req.method === "HEAD" || size === 0) res.end();
+      else res.end(Buffer.from(file.body.buffer, file.body.byteOffset + start, end - start + 1));
     } catch (error) {
       next(error);
     }
   };
+}
+
+/**
+ * One `Range: bytes=…` of a file of `size` bytes as [first, last], null when there is none to
+ * honour (absent, several ranges, another unit: the whole file is sent), or "unsatisfiable".
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): [number, number] | null | "unsatisfiable" {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  const [, from, to] = match;
+  if (from === "") {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return [Math.max(0, size - suffix), size - 1];
+  }
+  const start = Number(from);
+  if (start >= size) return "unsatisfiable";
+  const end = to === "" ? size - 1 : Math.min(Number(to), size - 1);
+  return end < start ? null : [start, end];
 }
 
 /**

@@ -262,6 +262,9 @@ const CONTENT_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   gif: "image/gif",
   avif: "image/avif",
+  // The About section's uploaded video (decision 044).
+  mp4: "video/mp4",
+  webm: "video/webm",
 };
 
 /** The type a file on disk is served as, by its extension (we write only WebP). */

@@ -3,6 +3,7 @@ import { cn } from "#app/lib/utils.ts";
 
 const TABS = [
   { to: "/admin/settings", label: "Business details" },
+  { to: "/admin/settings/about", label: "About" },
   { to: "/admin/settings/portfolio", label: "Portfolio" },
   { to: "/admin/settings/equipment", label: "Equipment" },
   { to: "/admin/settings/hero-tiles", label: "Shop hero tiles" },
