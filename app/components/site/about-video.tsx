@@ -1,13 +1,11 @@
 import { PlayIcon } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { ABOUT } from "#app/content/site.ts";
 import type { AboutVideo as AboutVideoSource } from "#app/lib/about-video.ts";
-import { imageSources } from "#app/lib/image-variants.ts";
 
-/** A file the browser can play itself, rather than a page to embed (e.g. a YouTube URL). */
-const isMediaFile = (url: string) => /\.(mp4|webm|ogg|ogv|m4v)(\?|#|$)/i.test(url);
+import { frame } from "./about-video-frame.ts";
 
-const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink shadow-card";
+const VideoFacade = lazy(() => import("./about-video-facade.tsx"));
 
 /**
  * The About section's video (docs/product.md §2.4: "the company's video"). Out of the box it is the company video
@@ -15,13 +13,17 @@ const frame = "relative aspect-video w-full overflow-hidden rounded-xl bg-ink sh
  * replaces it with the operator's own. The home loader says which (about-video.server.ts).
  */
 export function AboutVideo({ video }: { video: AboutVideoSource }) {
-  if (video.kind === "configured") {
-    return <ConfiguredVideo videoUrl={video.url} title={ABOUT.videoTitle} poster={null} />;
-  }
-  if (video.kind === "owner") {
-    return <ConfiguredVideo videoUrl={video.url} title={video.title} poster={video.poster} />;
-  }
-  return <ShippedVideo video={video} />;
+  if (video.kind === "shipped") return <ShippedVideo video={video} />;
+  // The owner's or operator's own video: its code loads only on a page that shows one.
+  return (
+    <Suspense fallback={<div className={frame} />}>
+      <VideoFacade
+        videoUrl={video.url}
+        title={video.kind === "owner" ? video.title : ABOUT.videoTitle}
+        poster={video.kind === "owner" ? video.poster : null}
+      />
+    </Suspense>
+  );
 }
 
 /**
@@ -128,80 +130,5 @@ function ShippedVideo({ video }: { video: Extract<AboutVideoSource, { kind: "shi
         {shippedVideo.note(Math.round(video.durationSeconds))}
       </figcaption>
     </figure>
-  );
-}
-
-/**
- * The owner's video (Settings → About: an uploaded file or a YouTube/Vimeo link, decision
- * 044) or the operator's (ABOUT_VIDEO_URL) as a facade: a poster and a play button; the player
- * (a <video> for a file, a privacy-enhanced <iframe> for a link) loads only on click, so no
- * byte of it, and nothing of YouTube's or Vimeo's, reaches a visitor who does not press play.
- */
-function ConfiguredVideo({
-  videoUrl,
-  title,
-  poster: ownPoster,
-}: {
-  videoUrl: string;
-  title: string;
-  /** The owner's poster picture, or null for the site's own. */
-  poster: string | null;
-}) {
-  const [playing, setPlaying] = useState(false);
-  const poster = ownPoster
-    ? { ...ABOUT.poster, src: ownPoster, srcSet: imageSources(ownPoster).srcSet }
-    : { ...ABOUT.poster, srcSet: undefined };
-
-  if (playing) {
-    return (
-      <div className={frame}>
-        {isMediaFile(videoUrl) ? (
-          // biome-ignore lint/a11y/useMediaCaption: captions come with the configured video
-          <video
-            src={videoUrl}
-            poster={poster.src}
-            controls
-            autoPlay
-            className="size-full"
-            aria-label={title}
-          />
-        ) : (
-          <iframe
-            src={videoUrl}
-            title={title}
-            className="size-full"
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            allowFullScreen
-          />
-        )}
-      </div>
-    );
-  }
-
-  return (
-    <div className={frame}>
-      <img
-        src={poster.src}
-        srcSet={poster.srcSet}
-        sizes={poster.srcSet ? "(min-width: 1024px) 600px, 100vw" : undefined}
-        width={poster.width}
-        height={poster.height}
-        alt=""
-        className="size-full object-cover"
-        loading="lazy"
-      />
-      <div className="absolute inset-0 flex items-center justify-center bg-ink/30">
-        <button
-          type="button"
-          onClick={() => setPlaying(true)}
-          className="mx-4 flex items-center gap-3 rounded-full bg-white/95 py-2 pl-2 pr-4 text-left text-sm font-semibold text-ink shadow-lg transition-transform hover:scale-105 sm:py-3 sm:pl-3 sm:pr-5 sm:text-base"
-        >
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary text-white">
-            <PlayIcon aria-hidden="true" className="size-6 translate-x-0.5" />
-          </span>
-          {ABOUT.playLabel} {title}
-        </button>
-      </div>
-    </div>
   );
 }

@@ -52,12 +52,57 @@ export class VideoRejectedError extends Error {
   }
 }
 
-/** MP4 or WebM by the file's first bytes (never its name or declared type), or a refusal. */
+/** The MP4-family brands of a video (ISO base media, MP4, H.264, DASH, M4V, QuickTime, 3GP). */
+const VIDEO_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso3",
+  "iso4",
+  "iso5",
+  "iso6",
+  "iso7",
+  "iso8",
+  "iso9",
+  "mp41",
+  "mp42",
+  "avc1",
+  "dash",
+  "M4V ",
+  "M4VH",
+  "M4VP",
+  "qt  ",
+  "3gp4",
+  "3gp5",
+  "3gp6",
+  "3g2a",
+  "mmp4",
+  "MSNV",
+]);
+
+/**
+ * MP4 or WebM by the file's first bytes (never its name or declared type), or a refusal. An
+ * MP4-family file must name a video brand, major or compatible, and its major brand must not
+ * be a picture's or a sound's (AVIF, HEIC and M4A files share the container).
+ */
 export function videoTypeOf(bytes: Uint8Array): "video/mp4" | "video/webm" {
   const ascii = (from: number, to: number) =>
     Buffer.from(bytes.subarray(from, to)).toString("latin1");
-  if (bytes.length > 12 && ascii(4, 8) === "ftyp") return "video/mp4";
-  if (
+  if (bytes.length > 16 && ascii(4, 8) === "ftyp") {
+    const boxSize = Math.min(
+      new DataView(bytes.buffer, bytes.byteOffset).getUint32(0),
+      256,
+      bytes.length,
+    );
+    const major = ascii(8, 12);
+    const compatible = [];
+    for (let at = 16; at + 4 <= boxSize; at += 4) compatible.push(ascii(at, at + 4));
+    if (
+      VIDEO_BRANDS.has(major) ||
+      (!NOT_VIDEO_BRANDS.has(major) && compatible.some((b) => VIDEO_BRANDS.has(b)))
+    ) {
+      return "video/mp4";
+    }
+  } else if (
     bytes.length > 4 &&
     bytes[0] === 0x1a &&
     bytes[1] === 0x45 &&
@@ -69,6 +114,25 @@ export function videoTypeOf(bytes: Uint8Array): "video/mp4" | "video/webm" {
   }
   throw new VideoRejectedError("This file is not an MP4 or WebM video.");
 }
+
+/** Pictures and sounds in the MP4 container. */
+const NOT_VIDEO_BRANDS = new Set([
+  "avif",
+  "avis",
+  "heic",
+  "heix",
+  "hevc",
+  "hevx",
+  "heim",
+  "heis",
+  "mif1",
+  "msf1",
+  "M4A ",
+  "M4B ",
+  "M4P ",
+  "F4A ",
+  "F4B ",
+]);
 
 function parseStored(value: unknown): StoredAboutSection | null {
   const stored = value as Partial<StoredAboutSection> | null;

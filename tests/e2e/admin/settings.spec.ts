@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
 import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
 
@@ -138,5 +140,62 @@ test("swap a hero tile of the shop, then put it back", async ({ page, loginAsAdm
     await tile2.getByLabel("Icon").selectOption({ label: "Egg" });
     await page.getByRole("button", { name: "Save hero tiles" }).click();
     await expect(toast(page, "Hero tiles saved")).toBeVisible();
+  }
+});
+
+test("write the About section and upload a small video, then play it on the home page", async ({
+  page,
+  loginAsAdmin,
+}) => {
+  test.setTimeout(90_000);
+  const webm = fs
+    .readdirSync("public/media")
+    .find((name) => name.startsWith("about-kwezi.") && name.endsWith(".webm"))!;
+  const tag = uniqueTag("about-");
+  await loginAsAdmin();
+  await page.goto("/admin/settings/about");
+  expect((await axe(page)).violations).toEqual([]);
+  const heading = page.getByLabel("Heading");
+  const text = page.getByLabel("Text", { exact: true });
+  const firstHeading = await heading.inputValue();
+  const firstText = await text.inputValue();
+  try {
+    await heading.fill(`Who we are ${tag}`);
+    await text.fill(`We build things in Durban.\n\nSince 2015, ${tag}.`);
+    await page.getByLabel("A video file I upload").check();
+    await page
+      .getByLabel("Video file (for an uploaded video)")
+      .setInputFiles(path.join("public/media", webm));
+    await page.getByLabel("Video title (for your own video)").fill("Our workshop tour");
+    await page.getByRole("button", { name: "Save About section" }).click();
+    await expect(toast(page, "About section saved")).toBeVisible();
+    await expect(
+      page.getByRole("status").getByRole("link", { name: "View on site" }),
+    ).toBeVisible();
+
+    await page.goto("/");
+    const about = page.locator("#about");
+    await expect(about.getByRole("heading", { name: `Who we are ${tag}` })).toBeVisible();
+    await expect(about.getByText(`Since 2015, ${tag}.`)).toBeVisible();
+    await about.getByRole("button", { name: "Play video: Our workshop tour" }).click();
+    const video = about.locator("video");
+    await expect(video).toHaveAttribute("src", /^\/uploads\/videos\/[0-9a-f]{32}\.webm$/);
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0.2);
+    // It seeks: the file is served in byte ranges.
+    const src = (await video.getAttribute("src"))!;
+    const part = await page.request.get(src, { headers: { Range: "bytes=0-99" } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+  } finally {
+    await page.goto("/admin/settings/about");
+    await heading.fill(firstHeading);
+    await text.fill(firstText);
+    await page.getByLabel("The company video that came with the website").check();
+    await page.getByRole("button", { name: "Save About section" }).click();
+    await expect(toast(page, "About section saved")).toBeVisible();
   }
 });
