@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { axe, expect, test, toast } from "#tests/playwright-utils.ts";
+import { waitForHydration } from "../site/hydration.ts";
 import { findEmail, placeOrder, uniqueTag } from "./operations-helpers.ts";
 
 /*
@@ -174,6 +175,7 @@ test("write the About section and upload a small video, then play it on the home
     ).toBeVisible();
 
     await page.goto("/");
+    await waitForHydration(page);
     const about = page.locator("#about");
     await expect(about.getByRole("heading", { name: `Who we are ${tag}` })).toBeVisible();
     await expect(about.getByText(`Since 2015, ${tag}.`)).toBeVisible();
