@@ -33,11 +33,20 @@ export function footerFrom(matches: Matches): FooterDetails {
   return layout.footer;
 }
 
+/** The company's name as the owner saved it, from the public layout (else the content file's). */
+export function siteNameFrom(matches: Matches): string {
+  const layout = matches.find((m) => m?.id === "routes/site/_layout")?.data as
+    | { footer?: FooterDetails }
+    | undefined;
+  return layout?.footer?.name ?? COMPANY.name;
+}
+
 /** Title, description, canonical link and sharing tags for one page. */
 export function seo(matches: Matches, page: PageSeo): MetaDescriptor[] {
   const base = publicUrlFrom(matches);
   const url = `${base}${page.path}`;
-  const title = page.title.includes(COMPANY.name) ? page.title : `${page.title} | ${COMPANY.name}`;
+  const name = siteNameFrom(matches);
+  const title = page.title.includes(name) ? page.title : `${page.title} | ${name}`;
   const image = page.image
     ? page.image.startsWith("http")
       ? page.image
@@ -48,7 +57,7 @@ export function seo(matches: Matches, page: PageSeo): MetaDescriptor[] {
     { name: "description", content: page.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: COMPANY.name },
+    { property: "og:site_name", content: name },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },

@@ -4,7 +4,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import express from "express";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { ABOUT, ABOUT_TEXT_SEED } from "#app/content/site.ts";
@@ -13,7 +12,6 @@ import { imageVariants } from "#app/lib/image-variants.ts";
 import type { AuditActor } from "#app/server/audit/audit.server.ts";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
 import { collectUnusedImages } from "#app/server/catalog/catalog-images.server.ts";
-import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   ABOUT_SETTING_KEY,
   type AboutSectionChanges,
@@ -28,7 +26,12 @@ import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { type FileStorage, StorageWriteError } from "#app/server/storage/storage.server.ts";
 import { auditLog, siteSettings } from "#db/schema/index.ts";
 import { createAdminApp } from "#tests/setup/admin-app.ts";
-import { expectInjectedFailure, injectInsertFailure, postMultipart } from "#tests/setup/catalog.ts";
+import {
+  expectInjectedFailure,
+  injectInsertFailure,
+  listenWithPayloads,
+  postMultipart,
+} from "#tests/setup/catalog.ts";
 import { pngImage } from "#tests/setup/images.ts";
 
 /*
@@ -75,14 +78,6 @@ const PARAGRAPHS = [
   "We design circuit boards and write the software that runs on them.",
   "Our workshop in Durban also makes gifts by hand.",
 ];
-
-/** Listens on the catalogue channel with each payload, so a marker can be told apart. */
-async function listenWithPayloads(handle: DatabaseHandle, onPayload: (payload: string) => void) {
-  if (handle.pglite) return handle.pglite.listen(CATALOG_CHANNEL, onPayload);
-  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
-  await client.listen(CATALOG_CHANNEL, onPayload);
-  return () => client.end();
-}
 
 beforeAll(async () => {
   ctx = await createAdminApp({ email: "about-admin@example.co.za" });

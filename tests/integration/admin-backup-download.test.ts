@@ -74,11 +74,11 @@ describe("System → Download backup", () => {
     const file = path.join(createTempDataDir(), "download.backup");
     fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     const summary = await verifyBackupFile(file);
-    expect(summary.files).toBe(6);
+    expect(summary.files).toBe(11);
     expect(summary.header.tables.find((t) => t.name === "orders")?.rows).toBe(2);
 
     const [entry] = await backupAudits();
-    expect(entry?.details).toMatchObject({ files: 6 });
+    expect(entry?.details).toMatchObject({ files: 11 });
   });
 
   it("leaves nothing on disk, even before the download is read, or when it is cut short", async () => {

@@ -83,7 +83,7 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     const backup = cli(shop.dataDir, ["backup", file]);
     expect(backup.err).toBe("");
     expect(backup).toMatchObject({ code: 0 });
-    expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 6 files/);
+    expect(backup.out).toMatch(/^Wrote .*: \d+ rows and 11 files/);
     // In the shop's audit log, as the CLI's, where the System page looks for the last backup
     // (the nightly backup on PostgreSQL is this command).
     const backedUp = await openDatabase({ pgliteDir: pgliteDirectory({ DATA_DIR: shop.dataDir }) });
@@ -96,7 +96,7 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
       expect(record).toMatchObject({
         actorEmail: "admin CLI",
         actorUserId: null,
-        details: { rows: expect.any(Number), files: 6, bytes: expect.any(Number) },
+        details: { rows: expect.any(Number), files: 11, bytes: expect.any(Number) },
       });
     } finally {
       await backedUp.close();
@@ -108,7 +108,7 @@ describe.runIf(TEST_DB_KIND === "pglite")("backup and restore on the embedded da
     expect(verified.err).toBe("");
     expect(verified.code).toBe(0);
     expect(verified.out).toMatch(
-      /is complete: \d+ rows and 6 files .* on the embedded database\.$/m,
+      /is complete: \d+ rows and 11 files .* on the embedded database\.$/m,
     );
 
     const fresh = createTempDataDir();
@@ -164,12 +164,12 @@ describe.runIf(TEST_DB_KIND === "postgres")("copy-to moves an embedded shop to P
     const copied = cli(shop.dataDir, ["copy-to", targetUrl.toString()]);
     expect(copied.err).toBe("");
     expect(copied.code).toBe(0);
-    expect(copied.out).toMatch(/^Copied \d+ rows and 6 files/);
+    expect(copied.out).toMatch(/^Copied \d+ rows and 11 files/);
 
     target = await openDatabase({ databaseUrl: targetUrl.toString(), poolSize: 2 });
     const storage: FileStorage = createDatabaseStorage();
     const counts = await rowCounts(target.db);
-    expect(counts.stored_files).toBe(6);
+    expect(counts.stored_files).toBe(11);
     delete counts.stored_files;
     const { stored_files: _none, ...sourceCounts } = shop.counts;
     expect(counts).toEqual(sourceCounts);

@@ -76,12 +76,14 @@ describe("backup → restore", () => {
       expect(targetCounts.order_items).toBe(4);
       expect(targetCounts.products).toBe(2);
       expect(targetCounts.admin_users).toBe(1);
-      expect(targetCounts.site_settings).toBe(1);
+      expect(targetCounts.site_settings).toBe(2); // the business details and the About section
+      expect(targetCounts.showcase_items).toBe(1);
       expect(targetCounts.notifications).toBeGreaterThan(0);
       const files = await storedFileBytes(source.db, sourceStorage);
-      expect(Object.keys(files).length).toBe(6); // 3 images × 2 widths (320 and their own)
+      // 5 images × 2 widths (320 and their own), and the About section's video.
+      expect(Object.keys(files).length).toBe(11);
       expect(await storedFileBytes(target.handle.db, target.storage)).toEqual(files);
-      expect(summary.files).toBe(6);
+      expect(summary.files).toBe(11);
       // Not only the counts: every value, including money, dates and texts with quotes.
       expect(await fingerprintWithoutFiles(target.handle.db)).toBe(
         await fingerprintWithoutFiles(source.db),
@@ -254,7 +256,7 @@ describe("a restore that fails part-way", () => {
     expect(await disk.list(target.handle.db)).toEqual([]);
     // The same restore into the same target then succeeds in full.
     const summary = await restoreBackupFile(target.handle.db, disk, backupFile);
-    expect(summary.files).toBe(6);
+    expect(summary.files).toBe(11);
     expect(await rowCounts(target.handle.db)).toMatchObject({ orders: 2, products: 2 });
   });
 });

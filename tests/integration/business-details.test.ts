@@ -226,6 +226,29 @@ describe("Settings → Business details", () => {
       .limit(1);
     expect(queued?.text).toContain("031 555 0100");
   });
+
+  it("names the company as saved in the logo and the page titles", async () => {
+    const current = await loadBusinessDetails(services.db, services.env);
+    const before = businessDetailsForm(current);
+    const renamed = await app.postForm(
+      "/admin/settings",
+      businessDetailsForm(current, { name: "Kwezi Works" }),
+      { headers: { Cookie: adminCookie } },
+    );
+    expect(await renamed.text()).toContain("Business details saved");
+    try {
+      const home = await (await app.request("/")).text();
+      expect(home).toContain(
+        "<title>Powering Your Digital &amp; Hardware World | Kwezi Works</title>",
+      );
+      expect(home).toContain('<meta property="og:site_name" content="Kwezi Works"/>');
+      // The logo in the navigation and the footer, and the hero's line.
+      expect(home.match(/>Kwezi Works</g)?.length).toBeGreaterThanOrEqual(2);
+      expect(home).not.toContain(">Kwezi Engineering<");
+    } finally {
+      await app.postForm("/admin/settings", before, { headers: { Cookie: adminCookie } });
+    }
+  });
 });
 
 describe("npm run admin -- settings", () => {

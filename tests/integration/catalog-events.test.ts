@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
 import { deleteCategory, saveCategory } from "#app/server/catalog/categories.server.ts";
 import { deleteProduct, saveProduct } from "#app/server/catalog/products.server.ts";
 import type { AppServices } from "#app/server/context.server.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { listenWithPayloads } from "#tests/setup/catalog.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase } from "#tests/setup/test-db.ts";
 
@@ -22,21 +22,10 @@ const heard: string[] = [];
 let stop: () => Promise<void>;
 const actor = { userId: null, email: "catalogue-events@example.co.za" };
 
-/**
- * Listens on the catalogue channel with each notification's payload, which the app's own
- * listener (listenForChannel) does not pass on, so that the test can tell its marker apart.
- */
-async function listenWithPayloads(onPayload: (payload: string) => void) {
-  if (handle.pglite) return handle.pglite.listen(CATALOG_CHANNEL, onPayload);
-  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
-  await client.listen(CATALOG_CHANNEL, onPayload);
-  return () => client.end();
-}
-
 beforeAll(async () => {
   handle = await createTestDatabase();
   services = createTestServices(handle);
-  stop = await listenWithPayloads((payload) => heard.push(payload));
+  stop = await listenWithPayloads(handle, (payload) => heard.push(payload));
 }, 60_000);
 afterAll(async () => {
   await stop();

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EQUIPMENT_SEED, PORTFOLIO_SEED } from "#app/content/site.ts";
 import { imageVariants } from "#app/lib/image-variants.ts";
@@ -26,6 +25,7 @@ import {
   expectInjectedFailure,
   injectCommitFailure,
   injectInsertFailure,
+  listenWithPayloads,
 } from "#tests/setup/catalog.ts";
 import { pngImage } from "#tests/setup/images.ts";
 import { createTestServices, type TestServices } from "#tests/setup/services.ts";
@@ -45,18 +45,10 @@ const heard: string[] = [];
 let stopListening: () => Promise<void>;
 const owner: AuditActor = { userId: null, email: "showcase-owner@example.co.za" };
 
-/** Listens on the catalogue channel with each payload, so a marker can be told apart. */
-async function listenWithPayloads(onPayload: (payload: string) => void) {
-  if (handle.pglite) return handle.pglite.listen(CATALOG_CHANNEL, onPayload);
-  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
-  await client.listen(CATALOG_CHANNEL, onPayload);
-  return () => client.end();
-}
-
 beforeAll(async () => {
   handle = await createTestDatabase();
   services = createTestServices(handle);
-  stopListening = await listenWithPayloads((payload) => heard.push(payload));
+  stopListening = await listenWithPayloads(handle, (payload) => heard.push(payload));
 }, 120_000);
 afterAll(async () => {
   await stopListening();

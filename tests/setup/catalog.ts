@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import postgres from "postgres";
+import { CATALOG_CHANNEL } from "#app/server/catalog/catalog-events.server.ts";
 import type { AppServices } from "#app/server/context.server.ts";
-import type { Database } from "#app/server/db/client.server.ts";
+import type { Database, DatabaseHandle } from "#app/server/db/client.server.ts";
 import {
   auditLog,
   categories,
@@ -170,3 +172,18 @@ export function postMultipart(
 }
 
 export type { AppServices };
+
+/**
+ * Listens on the catalogue channel with each notification's payload, which the app's own
+ * listener (listenForChannel) does not pass on, so that a test can tell its marker apart.
+ * Returns how to stop.
+ */
+export async function listenWithPayloads(
+  handle: DatabaseHandle,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (handle.pglite) return handle.pglite.listen(CATALOG_CHANNEL, onPayload);
+  const client = postgres(handle.url!, { max: 1, onnotice: () => {} });
+  await client.listen(CATALOG_CHANNEL, onPayload);
+  return () => client.end();
+}

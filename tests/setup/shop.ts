@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/newsletter.ts";
 import { saveCategory } from "#app/server/catalog/categories.server.ts";
 import { saveProduct } from "#app/server/catalog/products.server.ts";
@@ -7,7 +10,9 @@ import type { Database } from "#app/server/db/client.server.ts";
 import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
 import { subscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
+import { saveAboutSection } from "#app/server/site/about-section.server.ts";
 import { saveBusinessDetails } from "#app/server/site/business-details.server.ts";
+import { saveShowcaseEntry } from "#app/server/site/showcase.server.ts";
 import { processImage } from "#app/server/storage/images.server.ts";
 import type { FileStorage } from "#app/server/storage/storage.server.ts";
 import { createTestUser } from "./auth.ts";
@@ -67,6 +72,27 @@ export async function seedShop(db: Database, env: TestEnv, storage: FileStorage)
     phone: "031 555 0142",
     hoursNote: "Closed on public holidays — “and” on 16 June.",
   });
+  // A portfolio project with its picture (decision 043), and the About section with an
+  // uploaded video and a poster (decision 044): rows and files a backup must carry.
+  const project = await saveShowcaseEntry(db, storage, actor, "portfolio", null, {
+    title: "Solar Geyser Controller",
+    division: "Hardware",
+    description: "Runs a geyser on the sun first — “Eskom” last.",
+    linkUrl: "https://example.co.za/geyser",
+    hidden: false,
+    image: await processImage(await pngImage(640, 400, 21)),
+  });
+  if (!project.ok) throw new Error(project.message);
+  const about = await saveAboutSection(db, storage, actor, {
+    heading: "Who we are",
+    text: "Engineers in Durban.\n\nAnd a workshop.",
+    videoSource: "upload",
+    videoTitle: "Our workshop",
+    videoFile: new Uint8Array(fs.readFileSync(path.join("public", ABOUT_VIDEO.webm))),
+    poster: await processImage(await pngImage(640, 360, 22)),
+    removePoster: false,
+  });
+  if (!about.ok) throw new Error(about.message);
   return { admin, productIds };
 }
 

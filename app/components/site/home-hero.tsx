@@ -5,6 +5,7 @@ import { buttonVariants } from "#app/components/ui/button.tsx";
 import { COMPANY } from "#app/content/company.ts";
 import { HERO_CTAS, HERO_INTRO, HERO_ROTATION_MS, HERO_TILES } from "#app/content/site.ts";
 import { cn } from "#app/lib/utils.ts";
+import { useShopContact } from "./use-shop-contact.ts";
 
 function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);
@@ -26,6 +27,7 @@ function usePrefersReducedMotion() {
  * who has tabbed onto it keeps the focus. All three stay reachable through the D/H/B tiles.
  */
 export function HomeHero() {
+  const { name } = useShopContact();
   const [slide, setSlide] = useState(0);
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
@@ -50,7 +52,7 @@ export function HomeHero() {
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-[1.4fr_1fr] lg:py-28">
         <div>
           <p className="mb-4 text-sm font-semibold uppercase tracking-wider text-accent-soft">
-            {COMPANY.name} · {COMPANY.address.city}
+            {name} · {COMPANY.address.city}
           </p>
           <h1
             id="hero-heading"

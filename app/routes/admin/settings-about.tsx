@@ -7,7 +7,7 @@ import { toast } from "#app/lib/toast.ts";
 import { AboutSectionSchema } from "#app/lib/validation/about.ts";
 import { uploadErrorMessage } from "#app/lib/validation/catalog.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { settingsRefusal } from "#app/server/http/submission.server.ts";
 import { readForm } from "#app/server/http/submitted-form.server.ts";
 import {
   aboutSectionForForm,
@@ -49,25 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(readForm(context, AboutSectionSchema), {
     schema: AboutSectionSchema,
   });
-  const refused = (
-    status: number,
-    description: string,
-    errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {},
-  ) =>
-    data(
-      {
-        result: submission.reply(errors),
-        toast: toast({ type: "destructive", title: "Nothing was saved", description }),
-        saved: false,
-      },
-      { status },
-    );
-  if (submission.status !== "success") {
-    if (hasUnshownErrors(submission.error, SHOWN_FIELDS)) {
-      return refused(400, INCOMPLETE_FORM_MESSAGE, { formErrors: [INCOMPLETE_FORM_MESSAGE] });
-    }
-    return refused(400, "Please correct the fields marked below.");
-  }
+  const { refused, invalid } = settingsRefusal(submission, SHOWN_FIELDS);
+  if (submission.status !== "success") return invalid();
   const { videoFile, poster: posterFile, ...fields } = submission.value;
   let poster: Awaited<ReturnType<typeof processImage>> | undefined;
   if (posterFile && posterFile.size > 0) {

@@ -8,7 +8,7 @@ import { toast } from "#app/lib/toast.ts";
 import { uploadErrorMessage } from "#app/lib/validation/catalog.ts";
 import { SHOWCASE_MESSAGES, showcaseEntrySchema } from "#app/lib/validation/showcase.ts";
 import { getServices } from "#app/server/context.server.ts";
-import { hasUnshownErrors, INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
+import { settingsRefusal } from "#app/server/http/submission.server.ts";
 import { readForm } from "#app/server/http/submitted-form.server.ts";
 import { redirectWithToast } from "#app/server/http/toast.server.ts";
 import {
@@ -57,26 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { db, env, logger, storage } = getServices(context);
   const schema = showcaseEntrySchema(kind);
   const submission = parseWithZod(readForm(context, schema), { schema });
-  const refused = (
-    status: number,
-    description: string,
-    errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] } = {},
-  ) =>
-    data(
-      {
-        result: submission.reply(errors),
-        toast: toast({ type: "destructive", title: "Nothing was saved", description }),
-        saved: false,
-      },
-      { status },
-    );
-  if (submission.status !== "success") {
-    // A value no field of the page can send (a hand-made post): said above the form.
-    if (hasUnshownErrors(submission.error, SHOWN_FIELDS)) {
-      return refused(400, INCOMPLETE_FORM_MESSAGE, { formErrors: [INCOMPLETE_FORM_MESSAGE] });
-    }
-    return refused(400, "Please correct the fields marked below.");
-  }
+  const { refused, invalid } = settingsRefusal(submission, SHOWN_FIELDS);
+  if (submission.status !== "success") return invalid();
   const { image: file, ...fields } = { division: null, linkUrl: null, ...submission.value };
   const id = params.id === "new" ? null : params.id;
   if (id === null && !(file && file.size > 0)) {

@@ -3,9 +3,9 @@ import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { BuyerOrderView } from "#app/components/site/order-page.tsx";
 import { useShopContact } from "#app/components/site/use-shop-contact.ts";
 import { buttonVariants } from "#app/components/ui/button.tsx";
-import { COMPANY } from "#app/content/company.ts";
 import { publicBusinessDetails } from "#app/lib/business.ts";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
+import { siteNameFrom } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";
 import { throwAsUnavailable } from "#app/server/http/database-unavailable.server.ts";
 import { getBuyerOrder } from "#app/server/orders/order-page.server.ts";
@@ -43,11 +43,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: loaderData?.order
-      ? `Order ${loaderData.order.reference} | ${COMPANY.name}`
-      : `Order not found | ${COMPANY.name}`,
+      ? `Order ${loaderData.order.reference} | ${siteNameFrom(matches)}`
+      : `Order not found | ${siteNameFrom(matches)}`,
   },
   { name: "robots", content: "noindex, nofollow" },
   // The address holds the page's secret: links from here never send it on.
