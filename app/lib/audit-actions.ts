@@ -42,7 +42,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "settings.business": "Settings: business details changed",
   "settings.hero_tiles": "Settings: shop hero tiles changed",
   "settings.legal": "Settings: legal page published",
-  "settings.about": "Settings: About section changed",
+  "settings.about": "Settings: the About section changed",
   "showcase.create": "Portfolio or equipment entry: added",
   "showcase.update": "Portfolio or equipment entry: changed",
   "showcase.delete": "Portfolio or equipment entry: deleted",
