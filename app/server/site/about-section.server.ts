@@ -166,24 +166,15 @@ export async function loadAboutSection(db: Database): Promise<StoredAboutSection
 /** What the home page shows: heading, paragraphs and the player's source. */
 export function aboutForPage(section: StoredAboutSection, configuredUrl: string | undefined) {
   const { video, videoTitle, posterUrl } = section;
-  let player: AboutVideo;
-  if (video.source === "upload") {
-    player = {
-      kind: "owner",
-      url: video.url,
-      title: videoTitle ?? ABOUT.videoTitle,
-      poster: posterUrl,
-    };
-  } else if (video.source === "link") {
-    player = {
-      kind: "owner",
-      url: embedUrl(video),
-      title: videoTitle ?? ABOUT.videoTitle,
-      poster: posterUrl,
-    };
-  } else {
-    player = aboutVideo(configuredUrl);
-  }
+  const player: AboutVideo =
+    video.source === "shipped"
+      ? aboutVideo(configuredUrl)
+      : {
+          kind: "owner",
+          url: video.source === "upload" ? video.url : embedUrl(video),
+          title: videoTitle ?? ABOUT.videoTitle,
+          poster: posterUrl,
+        };
   return { heading: section.heading, paragraphs: section.paragraphs, video: player };
 }
 

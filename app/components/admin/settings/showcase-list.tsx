@@ -16,10 +16,10 @@ import {
   deleteQuestion,
   useDeleteConfirmation,
 } from "#app/components/admin/delete-confirmation.tsx";
+import { ShowcasePicture } from "#app/components/site/showcase-picture.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonVariants } from "#app/components/ui/button.tsx";
-import { imageSources } from "#app/lib/image-variants.ts";
 import {
   type AdminShowcaseEntry,
   SHOWCASE_LABELS,
@@ -162,17 +162,12 @@ export function ShowcaseList({
 }
 
 function Thumbnail({ src }: { src: string }) {
-  const { srcSet } = imageSources(src);
   return (
-    <img
+    <ShowcasePicture
       src={src}
-      srcSet={srcSet}
-      sizes={srcSet ? "128px" : undefined}
+      sizes="128px"
       width={128}
-      height={80}
-      alt=""
-      loading="lazy"
-      className="aspect-[8/5] w-24 shrink-0 sm:w-32 rounded-lg border border-border bg-muted object-cover"
+      className="aspect-[8/5] w-24 shrink-0 rounded-lg border border-border bg-muted object-cover sm:w-32"
     />
   );
 }
