@@ -184,3 +184,30 @@ test("a cart kept by the browser before personalisation still loads and orders",
   await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   await expect(cartBadge(page)).toHaveCount(0);
 });
+
+test("a name typed before the page has hydrated is the name added to the cart", async ({
+  page,
+}) => {
+  await page.goto("/crafts");
+  const href = await page
+    .getByRole("link", { name: `Personalise: ${KEYRING}` })
+    .getAttribute("href");
+  // Hold the page's scripts back so the name is typed into the server's HTML (a slow phone).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(href!, { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Name to engrave").fill("Thandi");
+  release();
+  const add = page.getByRole("button", { name: `Add to Cart: ${KEYRING}` });
+  await waitUntilHydrated(add);
+  await expect(page.getByLabel("Name to engrave")).toHaveValue("Thandi");
+  await add.click();
+  await expect(page.getByText(`${KEYRING} (“Thandi”) has been added to your cart.`)).toBeVisible();
+  await expect(cartBadge(page)).toHaveText("1");
+});

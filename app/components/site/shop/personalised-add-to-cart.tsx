@@ -1,5 +1,5 @@
 import { ShoppingCartIcon } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Field } from "#app/components/forms/field.tsx";
 import { showToast } from "#app/components/toaster.tsx";
@@ -41,16 +41,26 @@ export function PersonalisedAddToCart({
     ? "Each choice is its own item in your cart."
     : `Up to ${rules.maxLength} characters. Each different text is its own item in your cart.`;
 
+  // A visitor may type before the page has hydrated: the field then shows a text React's state
+  // never saw (React keeps the typed value but sends no change for it). Take it over once
+  // hydrated, and read the field itself when adding, so what is added is what is shown.
+  useEffect(() => {
+    const shown = control.current?.value;
+    if (shown) setText(shown);
+  }, []);
+
   function add(event: React.FormEvent) {
     event.preventDefault();
-    const problem = personalisationProblem(rules, text);
+    const shown = control.current?.value ?? text;
+    if (shown !== text) setText(shown);
+    const problem = personalisationProblem(rules, shown);
     if (problem) {
       setError(problem);
       control.current?.focus();
       return;
     }
     setError(null);
-    const personalisation = normalisePersonalisation(text) ?? undefined;
+    const personalisation = normalisePersonalisation(shown) ?? undefined;
     cartActions.add({ ...product, ...(personalisation ? { personalisation } : {}) });
     const named = personalisation ? `${product.name} (“${personalisation}”)` : product.name;
     showToast({
