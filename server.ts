@@ -25,8 +25,12 @@ import {
 import { cacheablePathsOf, PageCache } from "#app/server/http/page-cache.server.ts";
 import { missingAsset, precompressedAssets } from "#app/server/http/precompressed-assets.server.ts";
 import { RateLimits } from "#app/server/http/rate-limit.server.ts";
+import { newsletterDelivery } from "#app/server/newsletter/newsletters.server.ts";
 import { startOutbox } from "#app/server/notifications/worker.server.ts";
-import { BusinessDetailsCache } from "#app/server/site/business-details.server.ts";
+import {
+  BusinessDetailsCache,
+  withBusinessDetails,
+} from "#app/server/site/business-details.server.ts";
 import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { createStorage } from "#app/server/storage/storage.server.ts";
 import { startHousekeeping } from "#app/server/system/housekeeping.server.ts";
@@ -187,6 +191,7 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
     database,
     logger,
     senderName: () => services.business.get().then((business) => business.senderName),
+    newsletters: newsletterDelivery({ db: database.db, env: () => withBusinessDetails(services) }),
   });
   const stopHousekeeping = startHousekeeping({ db: database.db, logger, clock: services.clock });
   let server: Server;

@@ -51,6 +51,14 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "showcase.move-up": "Portfolio or equipment entry: moved up",
   "showcase.move-down": "Portfolio or equipment entry: moved down",
   "person.erase": "Personal data: erased",
+  "newsletter.create": "Newsletter: draft started",
+  "newsletter.delete": "Newsletter: draft deleted",
+  "newsletter.test": "Newsletter: test sent",
+  "newsletter.schedule": "Newsletter: scheduled",
+  "newsletter.unschedule": "Newsletter: schedule cancelled",
+  "newsletter.send": "Newsletter: sending started",
+  "newsletter.pause": "Newsletter: paused",
+  "newsletter.resume": "Newsletter: resumed",
 };
 
 /** "quote_request" → "Quote request". */

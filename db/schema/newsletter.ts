@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, idColumn } from "./columns.ts";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, idColumn, updatedAt } from "./columns.ts";
 
 /**
  * Where an address stands (docs/product.md §3.10 "States"): awaiting confirmation until the
@@ -56,5 +56,53 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex("newsletter_subscribers_confirm_token_unique")
       .on(t.confirmTokenHash)
       .where(sql`${t.confirmTokenHash} is not null`),
+  ],
+);
+
+/**
+ * A newsletter's life (docs/product.md §3.10 "Newsletters"): written as a draft, then sending
+ * (or scheduled for a time), paused and resumed at will, and sent once every message is
+ * finished. Only a draft can be edited.
+ */
+export const NEWSLETTER_STATUSES = ["draft", "scheduled", "sending", "paused", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
+export const newsletters = pgTable(
+  "newsletters",
+  {
+    id: idColumn(),
+    subject: text("subject").notNull().default(""),
+    /** The line mail clients show after the subject. */
+    preheader: text("preheader").notNull().default(""),
+    /** The body in the small Markdown of newsletter-markdown.server.ts. */
+    body: text("body").notNull().default(""),
+    status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("draft"),
+    /** Messages per minute; null sends as fast as the outbox can (the benchmark's setting). */
+    ratePerMinute: integer("rate_per_minute").default(60),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true, mode: "date" }),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" }),
+    /** How many subscribed addresses it was queued for when sending started. */
+    recipients: integer("recipients"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "newsletters_status_known",
+      sql`${t.status} in ('draft', 'scheduled', 'sending', 'paused', 'sent')`,
+    ),
+    check(
+      "newsletters_rate_range",
+      sql`${t.ratePerMinute} is null or ${t.ratePerMinute} between 1 and 6000`,
+    ),
+    check(
+      "newsletters_scheduled_has_time",
+      sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`,
+    ),
+    index("newsletters_created_at_idx").on(t.createdAt.desc()),
+    // The outbox worker starts scheduled newsletters when their time comes.
+    index("newsletters_scheduled_idx").on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
   ],
 );

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
+import { html } from "#app/server/notifications/html.server.ts";
 import {
   contactMessage,
   newSubscriberMessages,
   newsletterConfirmationMessage,
+  newsletterIssueMessage,
   orderMessages,
   orderStatusMessage,
   passkeyChangedMessage,
@@ -104,6 +106,17 @@ describe("/admin/email", () => {
       contactMessage(env, { name: "A", email: "a@b.co", subject: "Hi", message: "Hi" }),
       ...newSubscriberMessages(env, { email: "a@b.co", unsubscribeUrl: `${env.PUBLIC_URL}/u` }),
       newsletterConfirmationMessage(env, { email: "a@b.co", confirmUrl: `${env.PUBLIC_URL}/c` }),
+      ...(["newsletter.issue", "newsletter.test"] as const).map((kind) => ({
+        kind,
+        to: "a@b.co",
+        ...newsletterIssueMessage(env, {
+          email: "a@b.co",
+          unsubscribeUrl: `${env.PUBLIC_URL}/u`,
+          subject: "News",
+          preheader: "",
+          body: { html: html`<p>News</p>`, text: "News" },
+        }),
+      })),
       ...orderMessages(env, order),
       orderStatusMessage(env, { order, status: "shipped" }),
       orderStatusMessage(env, { order, status: "cancelled" }),
@@ -143,6 +156,8 @@ describe("/admin/email", () => {
       "newsletter.company": "New subscriber to the office",
       "newsletter.welcome": "Welcome to a subscriber",
       "newsletter.confirm": "Subscription confirmation link",
+      "newsletter.issue": "Newsletter to a subscriber",
+      "newsletter.test": "Newsletter test, to the admin",
       "order.company": "New order to the office",
       "order.customer": "Order confirmation",
       "order.shipped": "Order shipped, to the customer",

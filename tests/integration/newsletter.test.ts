@@ -289,7 +289,7 @@ describe("unsubscribe link", () => {
     expect(html).not.toContain(">Unsubscribe</button>");
   });
 
-  it("is limited per address like every public form (429 with a message), then recovers", async () => {
+  it("limits each link, not the sender: a mailbox provider's many one-click POSTs all count (429 with a message, then recovers)", async () => {
     const original = services.rateLimits;
     services.rateLimits = new RateLimits({
       ...RATE_LIMIT_RULES,
@@ -298,51 +298,83 @@ describe("unsubscribe link", () => {
     // The clock stands still until the test moves it past the window.
     freezeTime();
     try {
+      // One sender (a provider's server) posts the one-click unsubscribes of three people.
+      const provider = nextAddress();
+      for (const email of ["one@example.co.za", "two@example.co.za", "three@example.co.za"]) {
+        await createSubscriber(handle.db, { email });
+        const token = createUnsubscribeToken(services.env.SESSION_SECRET, email);
+        const response = await app.postForm(
+          `/newsletter/unsubscribe/${token}`,
+          { "List-Unsubscribe": "One-Click" },
+          { clientAddress: provider },
+        );
+        expect(response.status).toBe(200);
+      }
+      expect((await subscribers()).map((s) => s.status)).toEqual([
+        "unsubscribed",
+        "unsubscribed",
+        "unsubscribed",
+      ]);
+
+      // One link hammered, from anywhere, is stopped after the rule's points.
       await subscribe({ email: "hammered@example.co.za", source: "footer" });
-      const token = createUnsubscribeToken(services.env.SESSION_SECRET, "someone@example.co.za");
       const hammered = createUnsubscribeToken(
         services.env.SESSION_SECRET,
         "hammered@example.co.za",
       );
-      const from = nextAddress();
-      for (let n = 0; n < 2; n++) {
-        const response = await app.postForm(
-          `/newsletter/unsubscribe/${token}`,
-          {},
-          {
-            clientAddress: from,
-          },
-        );
-        expect(response.status).toBe(200);
-      }
+      const unsubscribed = await app.postForm(
+        `/newsletter/unsubscribe/${hammered}`,
+        {},
+        { clientAddress: nextAddress() },
+      );
+      expect(unsubscribed.status).toBe(200);
+      expect(
+        (
+          await app.postForm(
+            `/newsletter/unsubscribe/${hammered}`,
+            {},
+            { clientAddress: nextAddress() },
+          )
+        ).status,
+      ).toBe(200);
       const blocked = await app.postForm(
         `/newsletter/unsubscribe/${hammered}`,
         {},
-        {
-          clientAddress: from,
-        },
+        { clientAddress: nextAddress() },
       );
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
       expect(await blocked.text()).toMatch(
         /Too many submissions\. Please try again in \d+ seconds\./,
       );
-      expect(await subscribers()).toMatchObject([
-        { email: "hammered@example.co.za", status: "pending" },
-      ]);
+
+      // Forged links count per sender.
+      const prober = nextAddress();
+      const forged = (n: number) =>
+        createUnsubscribeToken("another-secret-another-secret-0000", `x${n}@example.co.za`);
+      expect(
+        (await app.postForm(`/newsletter/unsubscribe/${forged(1)}`, {}, { clientAddress: prober }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await app.postForm(`/newsletter/unsubscribe/${forged(2)}`, {}, { clientAddress: prober }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await app.postForm(`/newsletter/unsubscribe/${forged(3)}`, {}, { clientAddress: prober }))
+          .status,
+      ).toBe(429);
 
       moveTime(61_000);
       const again = await app.postForm(
         `/newsletter/unsubscribe/${hammered}`,
         {},
-        {
-          clientAddress: from,
-        },
+        { clientAddress: nextAddress() },
       );
       expect(again.status).toBe(200);
-      expect(await subscribers()).toMatchObject([
-        { email: "hammered@example.co.za", status: "unsubscribed" },
-      ]);
+      expect(await subscribers()).toContainEqual(
+        expect.objectContaining({ email: "hammered@example.co.za", status: "unsubscribed" }),
+      );
     } finally {
       services.rateLimits = original;
       releaseTime();

@@ -108,6 +108,8 @@ const STATUS_BADGE: Record<
   pending: { label: "Queued", variant: "yellow" },
   sending: { label: "Sending", variant: "blue" },
   failed: { label: "Failed", variant: "red" },
+  held: { label: "Paused", variant: "yellow" },
+  cancelled: { label: "Not sent (left the list)", variant: "blue" },
 };
 
 type Message = Route.ComponentProps["loaderData"]["messages"][number];

@@ -32,8 +32,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, context }: Route.ActionArgs) {
   const { db, env, logger, rateLimits, clock } = getServices(context);
-  // Like every public form: a script hammering the action is stopped (decision 010).
-  const limit = await rateLimits.consume("publicForm", getClientAddress(context));
+  const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
+  // A script hammering the action is stopped (decision 010), but per link, not per sender:
+  // a mailbox provider posts every one-click unsubscribe of its users from a few servers
+  // (RFC 8058), and none of those may be refused. Forged links count per sender.
+  const limit = await rateLimits.consume(
+    "publicForm",
+    email ? `unsubscribe:${email}` : getClientAddress(context),
+  );
   if (!limit.allowed) {
     return data(
       {
@@ -43,7 +49,6 @@ export async function action({ params, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const email = readUnsubscribeToken(env.SESSION_SECRET, params.token);
   if (!email) throw data("This unsubscribe link is not valid.", { status: 404 });
   const removed = await unsubscribe(db, email, clock());
   logger.info({ removed }, "newsletter unsubscribe");

@@ -114,7 +114,8 @@ export const VIDEO_UPLOAD_BODY_LIMIT = 52 * 1024 * 1024;
 const VIDEO_UPLOAD_PATHS = /^\/admin\/settings\/about(\.data)?$/;
 
 /** The admin pages whose forms carry an image file (decision 008). */
-const UPLOAD_PATHS = /^\/admin\/(products|categories|settings\/(portfolio|equipment))(\/|\.data|$)/;
+const UPLOAD_PATHS =
+  /^\/admin\/(products|categories|newsletters|settings\/(portfolio|equipment))(\/|\.data|$)/;
 
 /** The largest body a request to `path` may send. */
 export const bodyLimitFor = (path: string) =>

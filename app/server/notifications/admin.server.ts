@@ -97,6 +97,8 @@ const KIND_LABELS: Record<MessageKind, string> = {
   "newsletter.company": "New subscriber to the office",
   "newsletter.welcome": "Welcome to a subscriber",
   "newsletter.confirm": "Subscription confirmation link",
+  "newsletter.issue": "Newsletter to a subscriber",
+  "newsletter.test": "Newsletter test, to the admin",
   "order.company": "New order to the office",
   "order.customer": "Order confirmation",
   "order.shipped": "Order shipped, to the customer",
@@ -143,7 +145,10 @@ export async function pruneFinishedMessages(
     .where(
       or(
         and(eq(notifications.status, "sent"), lt(notifications.sentAt, before)),
-        and(eq(notifications.status, "failed"), lt(notifications.createdAt, before)),
+        and(
+          inArray(notifications.status, ["failed", "cancelled"]),
+          lt(notifications.createdAt, before),
+        ),
       ),
     )
     .returning({ id: notifications.id });

@@ -96,13 +96,13 @@ ${extraFooter}
 </html>`.value;
 }
 
-const h1 = (text: string | SafeHtml) =>
+export const h1 = (text: string | SafeHtml) =>
   html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOR.ink}">${text}</h1>`;
-const h2 = (text: string) =>
+export const h2 = (text: string) =>
   html`<h2 style="margin:24px 0 8px;font-size:17px;line-height:1.3;color:${COLOR.ink}">${text}</h2>`;
-const p = (content: string | SafeHtml | (string | SafeHtml)[]) =>
+export const p = (content: string | SafeHtml | (string | SafeHtml)[]) =>
   html`<p style="margin:0 0 12px">${content}</p>`;
-const link = (href: string, text: string) =>
+export const link = (href: string, text: string) =>
   html`<a href="${href}" style="color:${COLOR.link};text-decoration:underline">${text}</a>`;
 /** A button-like link that is still a plain, underlined link for screen readers and text. */
 const buttonLink = (href: string, text: string) =>
@@ -851,6 +851,46 @@ export function passkeyChangedMessage(
       preview: news,
       reason,
       body: html`${h1(data.how === "added" ? "A passkey was added" : "A passkey was removed")}${p(news)}${fieldsHtml(fields, "The change")}${p(html`If this was not you, ${link(`${env.PUBLIC_URL}/admin/forgot-password`, "reset your password")} at once, remove any passkey you do not know on the account page, and tell the other admins.`)}${signOff(env.business)}`,
+    }),
+  };
+}
+
+// ---- Newsletters ---------------------------------------------------------------------------
+
+/**
+ * One newsletter to one subscriber (docs/product.md §3.10 "Newsletters"): the owner's body,
+ * the recipient's own unsubscribe link in the footer, and the List-Unsubscribe and RFC 8058
+ * one-click headers (the unsubscribe route accepts a POST without a session).
+ */
+export function newsletterIssueMessage(
+  env: MailEnv,
+  data: {
+    email: string;
+    unsubscribeUrl: string;
+    subject: string;
+    preheader: string;
+    body: { html: SafeHtml; text: string };
+  },
+): { subject: string; text: string; html: string; headers: Record<string, string> } {
+  const subject = oneLine(data.subject);
+  const reason = `You receive this because ${data.email} subscribed to the ${env.business.name} newsletter on our website.`;
+  return {
+    subject,
+    headers: {
+      "List-Unsubscribe": `<${data.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+    text: [
+      data.body.text,
+      signOffText(env.business),
+      `${reason} Unsubscribe with one click:\n${data.unsubscribeUrl}`,
+    ].join("\n\n"),
+    html: layout(env.business, {
+      title: subject,
+      preview: oneLine(data.preheader) || subject,
+      reason,
+      extraFooter: html`<p style="margin:4px 0 0">${link(data.unsubscribeUrl, "Unsubscribe from the newsletter")} with one click.</p>`,
+      body: html`${data.body.html}${signOff(env.business)}`,
     }),
   };
 }

@@ -13,6 +13,8 @@ export const MESSAGE_KINDS = [
   "newsletter.company",
   "newsletter.welcome",
   "newsletter.confirm",
+  "newsletter.issue",
+  "newsletter.test",
   "order.company",
   "order.customer",
   "order.shipped",

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { notifications } from "#db/schema/index.ts";
 import type { Database, DatabaseHandle } from "../db/client.server.ts";
@@ -40,7 +40,13 @@ export function retryDelayMs(attempts: number, policy = RETRY_POLICY): number {
   return Math.min(policy.firstDelayMs * 2 ** exponent, policy.maxDelayMs);
 }
 
-type ClaimedRow = typeof notifications.$inferSelect;
+export type ClaimedRow = typeof notifications.$inferSelect & {
+  /**
+   * The row was still 'sending' when claimed: the process that had it stopped before
+   * recording the outcome, so the message may have gone out already.
+   */
+  reclaimed: boolean;
+};
 
 /** Claims the oldest due row (pending, or a 'sending' row whose lease ran out). */
 export async function claimNextMessage(
@@ -50,7 +56,10 @@ export async function claimNextMessage(
 ): Promise<ClaimedRow | undefined> {
   const due = db.$with("due").as(
     db
-      .select({ id: notifications.id })
+      .select({
+        id: notifications.id,
+        previousStatus: sql<string>`${notifications.status}`.as("previous_status"),
+      })
       .from(notifications)
       .where(
         and(
@@ -72,7 +81,10 @@ export async function claimNextMessage(
     })
     .from(due)
     .where(eq(notifications.id, due.id))
-    .returning();
+    .returning({
+      ...getTableColumns(notifications),
+      reclaimed: sql<boolean>`${due.previousStatus} = 'sending'`,
+    });
   return row;
 }
 
@@ -84,6 +96,24 @@ async function markSent(db: Database, row: ClaimedRow, now: Date) {
   await db
     .update(notifications)
     .set({ status: "sent", sentAt: now, lastError: null })
+    .where(
+      and(
+        eq(notifications.id, row.id),
+        eq(notifications.status, "sending"),
+        eq(notifications.attempts, row.attempts),
+      ),
+    );
+}
+
+/** Why a newsletter's message whose sending process stopped is not sent again. */
+export const NEWSLETTER_OUTCOME_UNKNOWN =
+  "Not sent again: the app process that was sending it stopped before it could record whether it went out, and a newsletter never goes twice to one address.";
+
+/** A newsletter's message whose address unsubscribed or bounced before its turn. */
+async function markCancelled(db: Database, row: ClaimedRow) {
+  await db
+    .update(notifications)
+    .set({ status: "cancelled" })
     .where(
       and(
         eq(notifications.id, row.id),
@@ -141,6 +171,24 @@ function toMailMessage(row: ClaimedRow, senderName: string | null): MailMessage 
   };
 }
 
+/**
+ * What the outbox asks of the newsletters (app/server/newsletter/sending.server.ts). A
+ * newsletter's row has no bodies: they are rendered at its send with the recipient's own
+ * unsubscribe link.
+ */
+export interface NewsletterDelivery {
+  /** The message for a newsletter's row, or null when its address may no longer get it. */
+  compose(
+    row: ClaimedRow,
+  ): Promise<Pick<MailMessage, "subject" | "text" | "html" | "headers"> | null>;
+  /** A permanent refusal of the address (5xx to RCPT): no more newsletters go there. */
+  bounced(row: ClaimedRow): Promise<void>;
+  /** Before each run: start the scheduled newsletters whose time has come. */
+  beforeRun(now: Date): Promise<void>;
+  /** After each run: newsletters with no message left to send are sent. */
+  afterRun(now: Date): Promise<void>;
+}
+
 export interface RunSummary {
   sent: number;
   retrying: number;
@@ -158,6 +206,7 @@ export interface OutboxWorkerOptions {
   maxAttempts?: number;
   /** The name messages are sent under, read at each send (the business details'). */
   senderName?: () => Promise<string | null>;
+  newsletters?: NewsletterDelivery;
 }
 
 export class OutboxWorker {
@@ -166,6 +215,7 @@ export class OutboxWorker {
   readonly #logger: Logger;
   readonly #now: () => Date;
   readonly #senderName: (() => Promise<string | null>) | undefined;
+  readonly #newsletters: NewsletterDelivery | undefined;
   readonly #pollIntervalMs: number;
   readonly #leaseMs: number;
   readonly #maxAttempts: number;
@@ -181,6 +231,7 @@ export class OutboxWorker {
     this.#logger = options.logger;
     this.#now = options.now ?? (() => new Date());
     this.#senderName = options.senderName;
+    this.#newsletters = options.newsletters;
     this.#pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
     this.#maxAttempts = options.maxAttempts ?? RETRY_POLICY.maxAttempts;
@@ -193,22 +244,53 @@ export class OutboxWorker {
    */
   async runOnce(): Promise<RunSummary> {
     const summary: RunSummary = { sent: 0, retrying: 0, failed: 0 };
+    await this.#newsletters?.beforeRun(this.#now());
     while (!this.#stopping) {
       const row = await claimNextMessage(this.#db, this.#now(), this.#leaseMs);
       if (!row) break;
       await this.#deliver(row, summary);
     }
+    await this.#newsletters?.afterRun(this.#now());
     return summary;
+  }
+
+  /** When the next pending message falls due (a paced newsletter's next turn), if any. */
+  async #nextDueAt(): Promise<Date | null> {
+    const [row] = await this.#db
+      .select({ at: sql<Date | string | null>`min(${notifications.nextAttemptAt})` })
+      .from(notifications)
+      .where(eq(notifications.status, "pending"));
+    return row?.at ? new Date(row.at) : null;
   }
 
   async #deliver(row: ClaimedRow, summary: RunSummary) {
     const log = { notificationId: row.id, kind: row.kind, attempt: row.attempts };
+    let message = toMailMessage(row, (await this.#senderName?.()) ?? null);
+    if (row.newsletterId && row.reclaimed) {
+      // A newsletter never goes twice to one address (decision 045): when its last try's
+      // outcome is unknown, it is not tried again but shown as failed, for the owner to see.
+      await markFailure(this.#db, row, this.#now(), NEWSLETTER_OUTCOME_UNKNOWN, true);
+      summary.failed++;
+      this.#logger.warn(log, "newsletter not sent again: its earlier try's outcome is unknown");
+      return;
+    }
+    if (row.newsletterId && this.#newsletters) {
+      const composed = await this.#newsletters.compose(row);
+      if (!composed) {
+        await markCancelled(this.#db, row);
+        this.#logger.info(log, "newsletter not sent: the address left the list");
+        return;
+      }
+      message = { ...message, ...composed };
+    }
     try {
-      await this.#mailer.send(toMailMessage(row, (await this.#senderName?.()) ?? null));
+      await this.#mailer.send(message);
     } catch (error) {
       const message = describeError(error);
-      const final = row.attempts >= this.#maxAttempts || isPermanentFailure(error);
+      const permanent = isPermanentFailure(error);
+      const final = row.attempts >= this.#maxAttempts || permanent;
       await markFailure(this.#db, row, this.#now(), message, final);
+      if (permanent && row.newsletterId) await this.#newsletters?.bounced(row);
       if (final) {
         summary.failed++;
         this.#logger.error({ ...log, error: message }, "e-mail failed for good");
@@ -265,7 +347,15 @@ export class OutboxWorker {
     );
     await this.#running;
     this.#running = undefined;
-    if (!this.#stopping) this.#schedule(this.#again ? 0 : this.#pollIntervalMs);
+    if (this.#stopping) return;
+    // A paced newsletter's next message may fall due before the next poll: wake for it.
+    let delay = this.#again ? 0 : this.#pollIntervalMs;
+    if (delay > 0) {
+      const next = await this.#nextDueAt().catch(() => null);
+      // At least a moment: a due row another worker holds locked must not spin this loop.
+      if (next) delay = Math.min(delay, Math.max(100, next.getTime() - this.#now().getTime()));
+    }
+    if (!this.#stopping) this.#schedule(delay);
   }
 }
 
@@ -292,6 +382,7 @@ export async function startOutbox(options: {
   mailer?: Mailer;
   pollIntervalMs?: number;
   senderName?: () => Promise<string | null>;
+  newsletters?: NewsletterDelivery;
 }) {
   const mailer = options.mailer ?? createMailer(options.env);
   const logger = options.logger.child({ component: "outbox" });
@@ -301,6 +392,7 @@ export async function startOutbox(options: {
     logger,
     pollIntervalMs: options.pollIntervalMs,
     senderName: options.senderName,
+    newsletters: options.newsletters,
   });
   const unlisten = await listenForOutbox(options.database, () => worker.wake(), { log: logger });
   worker.start();

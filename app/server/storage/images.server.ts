@@ -138,7 +138,7 @@ export function imageKey(prefix: ImagePrefix, hash: string, width: number): stri
   return `${prefix}/${hash}-${width}.webp`;
 }
 
-export type ImagePrefix = "products" | "categories" | "showcase" | "about";
+export type ImagePrefix = "products" | "categories" | "showcase" | "about" | "newsletter";
 
 /** The keys of every file of a processed image, and the URL to store (the largest). */
 export function imagePlan(storage: FileStorage, prefix: ImagePrefix, image: ProcessedImage) {
