@@ -78,6 +78,7 @@ describe("backup → restore", () => {
       expect(targetCounts.admin_users).toBe(1);
       expect(targetCounts.site_settings).toBe(2); // the business details and the About section
       expect(targetCounts.showcase_items).toBe(1);
+      expect(targetCounts.newsletters).toBe(1); // with its outbox row (decision 045)
       expect(targetCounts.notifications).toBeGreaterThan(0);
       const files = await storedFileBytes(source.db, sourceStorage);
       // 5 images × 2 widths (320 and their own), and the About section's video.

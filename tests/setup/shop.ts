@@ -1,13 +1,18 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ABOUT_VIDEO } from "#app/content/about-video.ts";
 import { NEWSLETTER_CONSENT_TEXT } from "#app/lib/newsletter.ts";
 import { saveCategory } from "#app/server/catalog/categories.server.ts";
 import { saveProduct } from "#app/server/catalog/products.server.ts";
 import type { Database } from "#app/server/db/client.server.ts";
 import { submitContactMessage } from "#app/server/inquiries/inquiries.server.ts";
+import {
+  createNewsletter,
+  saveNewsletterDraft,
+  startNewsletter,
+} from "#app/server/newsletter/newsletters.server.ts";
 import { subscribe } from "#app/server/newsletter/subscribers.server.ts";
 import { placeOrder } from "#app/server/orders/checkout.server.ts";
 import { saveAboutSection } from "#app/server/site/about-section.server.ts";
@@ -15,6 +20,7 @@ import { saveBusinessDetails } from "#app/server/site/business-details.server.ts
 import { saveShowcaseEntry } from "#app/server/site/showcase.server.ts";
 import { processImage } from "#app/server/storage/images.server.ts";
 import type { FileStorage } from "#app/server/storage/storage.server.ts";
+import { newsletterSubscribers } from "#db/schema/index.ts";
 import { createTestUser } from "./auth.ts";
 import { executeRows } from "./db-fingerprint.ts";
 import { pngImage } from "./images.ts";
@@ -22,7 +28,8 @@ import type { TestEnv } from "./services.ts";
 
 /*
  * A small shop with something in every kind of table: an admin, a category and products with
- * images, orders with their lines and e-mails, a quote request, a subscriber. Backups,
+ * images, orders with their lines and e-mails, a quote request, a subscriber and a newsletter
+ * being sent to them. Backups,
  * restores and moves are proven on it (decision 019).
  */
 export async function seedShop(db: Database, env: TestEnv, storage: FileStorage) {
@@ -93,6 +100,26 @@ export async function seedShop(db: Database, env: TestEnv, storage: FileStorage)
     removePoster: false,
   });
   if (!about.ok) throw new Error(about.message);
+  // A newsletter being sent (decision 045): its outbox rows refer to it.
+  await db
+    .update(newsletterSubscribers)
+    .set({ status: "subscribed", confirmedAt: new Date() })
+    .where(eq(newsletterSubscribers.email, "reader@example.co.za"));
+  const newsletter = await createNewsletter(db, actor);
+  await saveNewsletterDraft(
+    db,
+    newsletter,
+    { subject: "News — “from” the workshop", preheader: "", body: "# Hello\n\nNew keyrings." },
+    new Date(),
+  );
+  const sending = await startNewsletter(
+    db,
+    newsletter,
+    { at: null, ratePerMinute: 60 },
+    actor,
+    new Date(),
+  );
+  if (!sending.ok) throw new Error(sending.message);
   return { admin, productIds };
 }
 
