@@ -8,9 +8,10 @@ import { enqueueMessages } from "#app/server/notifications/outbox.server.ts";
 import {
   claimNextMessage,
   DEFAULT_LEASE_MS,
+  NEWSLETTER_OUTCOME_UNKNOWN,
   OutboxWorker,
 } from "#app/server/notifications/worker.server.ts";
-import { notifications } from "#db/schema/index.ts";
+import { newsletters, notifications } from "#db/schema/index.ts";
 import { createTestServices } from "#tests/setup/services.ts";
 import { createTestDatabase, TEST_DB_KIND } from "#tests/setup/test-db.ts";
 
@@ -126,6 +127,38 @@ describe("crash recovery", () => {
     expect(await outbox.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(mailer.sent.map((m) => m.id)).toEqual([claimed!.id]);
     expect(await onlyRow()).toMatchObject({ status: "sent", attempts: 2 });
+  });
+});
+
+describe("crash recovery of a newsletter's message", () => {
+  it("is not sent again once its lease runs out (it may have gone out): it fails, saying why", async () => {
+    const [newsletter] = await handle.db
+      .insert(newsletters)
+      .values({ subject: "News", body: "Hello", status: "sending" })
+      .returning();
+    await handle.db.insert(notifications).values({
+      kind: "newsletter.issue",
+      recipient: "reader@example.co.za",
+      subject: "News",
+      textBody: "",
+      htmlBody: "",
+      newsletterId: newsletter!.id,
+      nextAttemptAt: now,
+    });
+    const claimed = await claimNextMessage(handle.db, now);
+    expect(claimed).toMatchObject({ status: "sending", attempts: 1, reclaimed: false });
+
+    const outbox = worker();
+    now = new Date(now.getTime() + DEFAULT_LEASE_MS);
+    expect(await outbox.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(mailer.sent).toEqual([]);
+    expect(await onlyRow()).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      lastError: NEWSLETTER_OUTCOME_UNKNOWN,
+    });
+    await handle.db.delete(notifications);
+    await handle.db.delete(newsletters);
   });
 });
 
