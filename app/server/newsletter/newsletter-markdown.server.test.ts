@@ -7,9 +7,9 @@ const htmlOf = (markdown: string) => render(markdown).html.value;
 const textOf = (markdown: string) => render(markdown).text;
 
 describe("newsletter blocks", () => {
-  it("renders the three heading levels in the e-mails' heading styles", () => {
+  it("renders the heading levels in the e-mails' heading styles, below the subject's h1", () => {
     const out = htmlOf("# Spring sale\n\n## New in the shop\n\n### Opening hours");
-    expect(out).toMatch(/^<h1 style="[^"]*font-size:22px[^"]*">Spring sale<\/h1>/);
+    expect(out).toMatch(/^<h2 style="[^"]*font-size:17px[^"]*">Spring sale<\/h2>/);
     expect(out).toMatch(/<h2 style="[^"]*font-size:17px[^"]*">New in the shop<\/h2>/);
     expect(out).toMatch(/<h3 style="[^"]*color:#0b1220[^"]*">Opening hours<\/h3>$/);
   });
@@ -169,7 +169,7 @@ describe("newsletter escaping", () => {
       "# <script>alert(1)</script>\n\nTom & Jerry <b>hi</b>\n\n- <img src=x onerror=alert(1)>\n\n[<i>x</i>](https://a.example)",
     );
     expect(out).not.toMatch(/<(script|b|img|i)\b/);
-    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;</h1>");
+    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;</h2>");
     expect(out).toContain("Tom &amp; Jerry &lt;b&gt;hi&lt;/b&gt;");
     expect(out).toContain("&lt;img src=x onerror=alert(1)&gt;</li>");
     expect(out).toContain(">&lt;i&gt;x&lt;/i&gt;</a>");

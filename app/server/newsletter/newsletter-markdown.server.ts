@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from "../notifications/html.server.ts";
-import { h1, h2, link, p } from "../notifications/messages.server.ts";
+import { h2, link, p } from "../notifications/messages.server.ts";
 
 /*
  * A newsletter's body as the e-mail's HTML and plain-text parts. The shop owner writes it in a
@@ -174,8 +174,9 @@ function parseBlocks(markdown: string, publicUrl: string): Block[] {
 function blockHtml(block: Block): SafeHtml {
   switch (block.kind) {
     case "heading":
-      if (block.level === 1) return h1(block.text);
-      if (block.level === 2) return h2(block.text);
+      // The e-mail's only h1 is its subject (newsletterIssueMessage): "#" and "##" both
+      // make a section, as on the legal pages.
+      if (block.level <= 2) return h2(block.text);
       return html`<h3 style="margin:20px 0 8px;font-size:16px;line-height:1.3;color:${INK}">${block.text}</h3>`;
     case "paragraph":
       return p(spansHtml(block.spans));

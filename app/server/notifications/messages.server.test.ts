@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { orderReference } from "#app/lib/order-status.ts";
+import { renderNewsletterMarkdown } from "../newsletter/newsletter-markdown.server.ts";
 import { firstBusinessDetails } from "../site/business-details.server.ts";
 import { messageKindLabel } from "./admin.server.ts";
 import { isPermanentFailure } from "./mailer.server.ts";
@@ -7,6 +8,7 @@ import {
   contactMessage,
   newSubscriberMessages,
   newsletterConfirmationMessage,
+  newsletterIssueMessage,
   oneLine,
   orderMessages,
   orderStatusMessage,
@@ -117,6 +119,18 @@ function everyMessage(value: string) {
       email: "a@b.co",
       confirmUrl: "https://kwezi.example/c/t",
     }),
+    // A newsletter and its test: the owner's subject, preview line and text.
+    ...(["newsletter.issue", "newsletter.test"] as const).map((kind) => ({
+      kind,
+      to: "a@b.co",
+      ...newsletterIssueMessage(env, {
+        email: "a@b.co",
+        unsubscribeUrl: "https://kwezi.example/u/t",
+        subject: value,
+        preheader: value,
+        body: renderNewsletterMarkdown(value, { publicUrl: env.PUBLIC_URL }),
+      }),
+    })),
   ];
 }
 

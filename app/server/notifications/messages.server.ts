@@ -96,7 +96,7 @@ ${extraFooter}
 </html>`.value;
 }
 
-export const h1 = (text: string | SafeHtml) =>
+const h1 = (text: string | SafeHtml) =>
   html`<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${COLOR.ink}">${text}</h1>`;
 export const h2 = (text: string) =>
   html`<h2 style="margin:24px 0 8px;font-size:17px;line-height:1.3;color:${COLOR.ink}">${text}</h2>`;
@@ -890,7 +890,8 @@ export function newsletterIssueMessage(
       preview: oneLine(data.preheader) || subject,
       reason,
       extraFooter: html`<p style="margin:4px 0 0">${link(data.unsubscribeUrl, "Unsubscribe from the newsletter")} with one click.</p>`,
-      body: html`${data.body.html}${signOff(env.business)}`,
+      // The subject is the e-mail's one h1; the owner's headings are sections below it.
+      body: html`${h1(subject)}${data.body.html}${signOff(env.business)}`,
     }),
   };
 }
