@@ -141,7 +141,8 @@ describe("a newsletter sent by two app processes", () => {
     await new Promise((resolve) => second.child.once("exit", resolve));
     const atKill = receivedPerAddress(subject).size;
 
-    const [{ killedAt }] = await sql<{ killedAt: Date }[]>`select now() as "killedAt"`;
+    const [killed] = await sql<{ at: Date }[]>`select now() as at`;
+    const killedAt = killed!.at;
     // The row it held stays claimed for the lease (10 minutes); bring that moment forward.
     // Only rows claimed before the kill: once the survivor has sent more, its own message
     // in flight was claimed after it.

@@ -524,10 +524,10 @@ export function newsletterDelivery(options: {
       if (!entry) return null;
       return composeNewsletter(env, entry.row, entry.body, row.recipient);
     },
-    async bounced(row: ClaimedRow) {
+    async bounced(row: ClaimedRow, now: Date) {
       await db
         .update(newsletterSubscribers)
-        .set({ status: "bounced", statusChangedAt: new Date() })
+        .set({ status: "bounced", statusChangedAt: now })
         .where(
           and(
             sql`lower(${newsletterSubscribers.email}) = ${row.recipient.toLowerCase()}`,

@@ -182,7 +182,7 @@ export interface NewsletterDelivery {
     row: ClaimedRow,
   ): Promise<Pick<MailMessage, "subject" | "text" | "html" | "headers"> | null>;
   /** A permanent refusal of the address (5xx to RCPT): no more newsletters go there. */
-  bounced(row: ClaimedRow): Promise<void>;
+  bounced(row: ClaimedRow, now: Date): Promise<void>;
   /** Before each run: start the scheduled newsletters whose time has come. */
   beforeRun(now: Date): Promise<void>;
   /** After each run: newsletters with no message left to send are sent. */
@@ -290,7 +290,7 @@ export class OutboxWorker {
       const permanent = isPermanentFailure(error);
       const final = row.attempts >= this.#maxAttempts || permanent;
       await markFailure(this.#db, row, this.#now(), message, final);
-      if (permanent && row.newsletterId) await this.#newsletters?.bounced(row);
+      if (permanent && row.newsletterId) await this.#newsletters?.bounced(row, this.#now());
       if (final) {
         summary.failed++;
         this.#logger.error({ ...log, error: message }, "e-mail failed for good");
