@@ -42,10 +42,11 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Specs that count rows of the whole shop, or change what every page shows (the business
- * details in Settings, the portfolio and equipment lists): they run after the others, one at
- * a time.
+ * details in Settings, the portfolio and equipment lists), or send to every subscriber and
+ * count them (newsletters): they run after the others, one at a time.
  */
-const GLOBAL_COUNT_SPECS = /admin\/(subscribers|dashboard|settings|showcase)\.spec\.ts$/;
+const GLOBAL_COUNT_SPECS =
+  /admin\/(subscribers|dashboard|settings|showcase|newsletters)\.spec\.ts$/;
 
 /**
  * The passkey journey's own server (decision 036). WebAuthn's relying-party id is a domain

@@ -63,6 +63,9 @@ export default [
       route("orders", "routes/admin/orders/index.tsx"),
       route("orders/:id", "routes/admin/orders/detail.tsx"),
       route("subscribers", "routes/admin/subscribers.tsx"),
+      // Beyond the original: newsletters written and sent to the subscribers (decision 045).
+      route("newsletters", "routes/admin/newsletters.tsx"),
+      route("newsletters/:id", "routes/admin/newsletter.tsx"),
       route("quote-requests", "routes/admin/quote-requests.tsx"),
       // Beyond the original: submissions held as possible spam (decision 016).
       route("held", "routes/admin/held.tsx"),

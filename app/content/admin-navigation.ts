@@ -1,10 +1,14 @@
-/** docs/product.md §3.2: the seven sections, in order. */
+/**
+ * docs/product.md §3.2: the seven sections, in order, with Newsletters (§3.18, beyond the
+ * original) beside the subscribers they go to.
+ */
 export const ADMIN_SECTIONS = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/products", label: "Products" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/subscribers", label: "Subscribers" },
+  { to: "/admin/newsletters", label: "Newsletters" },
   { to: "/admin/quote-requests", label: "Quote Requests" },
   { to: "/admin/users", label: "User Access" },
 ] as const;

@@ -100,3 +100,21 @@ export function johannesburgWeekStart(at: Date): string {
   const weekday = new Date(`${day}T12:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
   return addDays(day, -((weekday + 6) % 7));
 }
+
+const timeOfDay = new Intl.DateTimeFormat("en-ZA", {
+  timeZone: TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The time of day in Johannesburg, e.g. "14:05" (the editor's "Saved at 14:05"). */
+export function formatTimeOfDay(value: Date | string): string {
+  return timeOfDay.format(toDate(value));
+}
+
+/** `at` as a datetime-local field's value in Johannesburg, "YYYY-MM-DDTHH:mm". */
+export function johannesburgDateTimeValue(at: Date): string {
+  const p = partsOf(dateTimeParts, at);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}

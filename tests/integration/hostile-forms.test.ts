@@ -26,7 +26,7 @@ import { routesWithActions } from "#tests/setup/routes.ts";
 
 const LIMIT = 64 * 1024;
 /** Free text that keeps its line breaks; every other text field is a single line. */
-const MULTI_LINE = new Set(["message", "description", "note", "reply", "markdown", "text"]);
+const MULTI_LINE = new Set(["message", "description", "note", "reply", "markdown", "text", "body"]);
 
 beforeAll(startActionFixture, 120_000);
 afterAll(() => fixture.handle.close());

@@ -10,6 +10,7 @@ import {
   contactRequests,
   heldSubmissions,
   newsletterSubscribers,
+  newsletters,
   orderItems,
   orders,
   products,
@@ -32,7 +33,13 @@ import { createTestDatabase } from "#tests/setup/test-db.ts";
  * runs the action alone, which proves the same for actions.
  */
 
-type Ids = { productId: string; categoryId: string; orderId: string; heldId: string };
+type Ids = {
+  productId: string;
+  categoryId: string;
+  orderId: string;
+  heldId: string;
+  newsletterId: string;
+};
 
 /** Every admin route pattern, with a real address to request (ids of seeded rows). */
 const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
@@ -50,6 +57,8 @@ const ADMIN_ROUTES: Record<string, (ids: Ids) => string> = {
   "admin/orders/:id/invoice": (ids) => `/admin/orders/${ids.orderId}/invoice`,
   "admin/subscribers": () => "/admin/subscribers",
   "admin/subscribers/export.csv": () => "/admin/subscribers/export.csv",
+  "admin/newsletters": () => "/admin/newsletters",
+  "admin/newsletters/:id": (ids) => `/admin/newsletters/${ids.newsletterId}`,
   "admin/quote-requests": () => "/admin/quote-requests",
   "admin/quote-requests/export.csv": () => "/admin/quote-requests/export.csv",
   "admin/held": () => "/admin/held",
@@ -203,11 +212,17 @@ beforeAll(async () => {
     entityId: product!.id,
     details: { name: CANARIES[6]! },
   });
+  // A draft newsletter (docs/product.md §3.18): its page is the admin's only.
+  const [newsletter] = await db
+    .insert(newsletters)
+    .values({ createdBy: "owner@example.com" })
+    .returning({ id: newsletters.id });
   ids = {
     productId: product!.id,
     categoryId: category!.id,
     orderId: order!.id,
     heldId: held!.id,
+    newsletterId: newsletter!.id,
   };
   admin = await createTestUser(db, { admin: true, email: "matrix-admin@example.com" });
   regular = await createTestUser(db, { email: "matrix-regular@example.com" });

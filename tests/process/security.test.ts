@@ -131,7 +131,7 @@ describe("client addresses behind the trusted proxy (decision 010)", () => {
 });
 
 describe("cross-site requests", () => {
-  it("refuses a POST from another site, or from nowhere, to every action in the route table", async () => {
+  it("refuses a POST from another site, or from nowhere (but a one-click unsubscribe), to every action in the route table", async () => {
     const routes = await routesWithActions();
     expect(routes.length).toBeGreaterThanOrEqual(8);
     for (const route of routes) {
@@ -143,7 +143,13 @@ describe("cross-site requests", () => {
         });
         expect(evil.status, `${target} from evil.example`).toBe(403);
         const anonymous = await post(target, { body: "email=a%40example.com" });
-        expect(anonymous.status, `${target} without Origin`).toBe(403);
+        if (route.pattern === "newsletter/unsubscribe/:token" && target === path) {
+          // A newsletter's one-click unsubscribe (RFC 8058): a mail provider's server posts it
+          // with no Origin; the signed token decides (here a made-up one: 404).
+          expect(anonymous.status, `${target} without Origin`).toBe(404);
+        } else {
+          expect(anonymous.status, `${target} without Origin`).toBe(403);
+        }
         const forgedReferer = await post(target, {
           body: "email=a%40example.com",
           headers: { Referer: "https://evil.example/page" },

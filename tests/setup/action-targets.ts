@@ -11,6 +11,7 @@ import {
 import { CATALOG_MESSAGES } from "#app/lib/validation/catalog.ts";
 import { HERO_TILE_MESSAGES } from "#app/lib/validation/hero-tiles.ts";
 import { LEGAL_TEXT_MESSAGES } from "#app/lib/validation/legal.ts";
+import { NEWSLETTER_MESSAGES } from "#app/lib/validation/newsletters.ts";
 import { DELIVERY_MESSAGES, PAYMENT_MESSAGES } from "#app/lib/validation/orders.ts";
 import { PASSKEY_NAME_LINK_MESSAGE, PASSKEY_NAME_MESSAGE } from "#app/lib/validation/passkeys.ts";
 import { PERSONAL_DATA_MESSAGES } from "#app/lib/validation/personal-data.ts";
@@ -26,7 +27,14 @@ import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { createFormStamp } from "#app/server/http/honeypot.server.ts";
 import { INCOMPLETE_FORM_MESSAGE } from "#app/server/http/submission.server.ts";
 import { MISSING_CATEGORY_MESSAGE } from "#app/server/site/hero-tiles.server.ts";
-import { categories, contactRequests, orders, products, showcaseItems } from "#db/schema/index.ts";
+import {
+  categories,
+  contactRequests,
+  newsletters,
+  orders,
+  products,
+  showcaseItems,
+} from "#db/schema/index.ts";
 import { createTestApp } from "#tests/setup/app.ts";
 import { createTestUser, signedInCookie } from "#tests/setup/auth.ts";
 import { createTestServices } from "#tests/setup/services.ts";
@@ -122,6 +130,8 @@ export const fixture = {
   managedCategoryId: "",
   /** A portfolio project for Settings → Portfolio's list and form. */
   showcaseId: "",
+  /** A draft newsletter for its page's forms (docs/product.md §3.18). */
+  newsletterId: "",
   /** Three categories of their own for the /crafts hero tiles. */
   tileCategoryIds: [] as string[],
   /** Each request's own client address, so rate limits never hide what is tested. */
@@ -841,6 +851,86 @@ TARGETS.push(
   })),
 );
 
+/** What the newsletter page's forms answer (docs/product.md §3.18). */
+const NEWSLETTER_PAGE_MESSAGES = [
+  ...Object.values(NEWSLETTER_MESSAGES),
+  INCOMPLETE_FORM_MESSAGE,
+  "Please correct the fields marked below.",
+  "Please check this value.",
+  "Please choose one of the options.",
+  "Please check the format of this value.",
+  "unsupported character",
+  "Please keep this on one line",
+  "reload the page to see where it stands",
+  "Failed to upload image",
+];
+
+const newsletterPage = () => `/admin/newsletters/${fixture.newsletterId}`;
+
+TARGETS.push(
+  {
+    // "New newsletter": its button's intent is all the form holds.
+    pattern: "admin/newsletters",
+    path: () => "/admin/newsletters",
+    admin: true,
+    fields: { intent: field("enum", "create") },
+    messages: [INCOMPLETE_FORM_MESSAGE],
+    noScript: true,
+  },
+  {
+    pattern: "admin/newsletters/:id",
+    variant: "save",
+    path: newsletterPage,
+    admin: true,
+    fields: {
+      intent: field("enum", "save"),
+      subject: field("text", "Spring at the workshop", true),
+      preheader: field("text", "New walnut boxes", true),
+      body: field("text", "# Hello\n\nNew boxes are in.", true),
+    },
+    messages: NEWSLETTER_PAGE_MESSAGES,
+    noScript: true,
+  },
+  {
+    // The fuzzer sends no real file: every form is refused before a picture is stored.
+    pattern: "admin/newsletters/:id",
+    variant: "image",
+    path: newsletterPage,
+    admin: true,
+    fields: {
+      intent: field("enum", "image"),
+      image: field("file", ""),
+      alt: field("text", "A walnut box", true),
+    },
+    messages: NEWSLETTER_PAGE_MESSAGES,
+    noScript: true,
+  },
+  {
+    // Without `confirmed` the action only asks; the draft has no subscriber to go to anyway.
+    pattern: "admin/newsletters/:id",
+    variant: "send",
+    path: newsletterPage,
+    admin: true,
+    fields: {
+      when: field("enum", "later"),
+      sendAt: field("date", "2099-01-01T09:00"),
+      ratePerMinute: field("int", "60"),
+    },
+    hidden: () => ({ intent: "send" }),
+    messages: NEWSLETTER_PAGE_MESSAGES,
+    noScript: true,
+  },
+  ...["test", "pause", "resume", "unschedule", "delete"].map((intent) => ({
+    pattern: "admin/newsletters/:id",
+    variant: intent,
+    path: newsletterPage,
+    admin: true,
+    fields: { intent: field("enum", intent) },
+    messages: NEWSLETTER_PAGE_MESSAGES,
+    noScript: true,
+  })),
+);
+
 /**
  * Actions with no input to break: signing out, the backup download (whatever it is sent, an
  * admin gets the backup: admin-backup-download.test.ts), and issuing an order's invoice
@@ -891,6 +981,11 @@ export async function startActionFixture() {
     })
     .returning({ id: showcaseItems.id });
   fixture.showcaseId = project!.id;
+  const [newsletter] = await services.db
+    .insert(newsletters)
+    .values({ createdBy: "owner@example.co.za" })
+    .returning({ id: newsletters.id });
+  fixture.newsletterId = newsletter!.id;
   const [order] = await services.db
     .insert(orders)
     .values({ customerName: "Lindiwe Zulu", email: "lindiwe@example.co.za", phone: "0821234567" })

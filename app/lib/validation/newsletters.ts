@@ -42,7 +42,11 @@ export const NewsletterDraftSchema = z.object({
     .trim()
     .max(NEWSLETTER_PREHEADER_MAX, NEWSLETTER_MESSAGES.preheaderTooLong)
     .default(""),
-  body: plainString().max(NEWSLETTER_BODY_MAX, NEWSLETTER_MESSAGES.bodyTooLong).default(""),
+  body: plainString()
+    .max(NEWSLETTER_BODY_MAX, NEWSLETTER_MESSAGES.bodyTooLong)
+    // Stored with one kind of line break, whichever way it came (a browser's form sends CR LF).
+    .transform((text) => text.replaceAll("\r\n", "\n"))
+    .default(""),
 });
 export type NewsletterDraft = z.infer<typeof NewsletterDraftSchema>;
 

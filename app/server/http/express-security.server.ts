@@ -108,6 +108,7 @@ export function applySecurity(app: Express, env: Env, logger: Logger, options: {
   app.use((req, res, next) => {
     const crossSite = isCrossSiteRequest({
       method: req.method,
+      path: req.path,
       origin: req.get("origin"),
       referer: req.get("referer"),
       requestOrigin: `${req.protocol}://${req.get("host") ?? ""}`,

@@ -422,6 +422,9 @@ const EXPECTED_SHAPES: Record<string, PlainShape> = {
     message: "value",
   },
   "newsletter.ts NewsletterSchema": { email: "value", source: "value" },
+  "newsletters.ts NewsletterDraftSchema": { subject: "value", preheader: "value", body: "value" },
+  "newsletters.ts NewsletterSendSchema": { when: "value", sendAt: "value", ratePerMinute: "value" },
+  "newsletters.ts NewsletterImageSchema": { image: "value", alt: "value" },
   "orders.ts OrderStatusFormSchema": { intent: "value", status: "value", notify: "value" },
   "orders.ts OrderNoteFormSchema": { intent: "value", note: "value" },
   "orders.ts OrderActionSchema": {

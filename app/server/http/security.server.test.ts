@@ -124,6 +124,41 @@ describe("isCrossSiteRequest", () => {
   });
 });
 
+describe("isCrossSiteRequest and the one-click unsubscribe (RFC 8058)", () => {
+  const base = { publicUrl: "https://shop.example.co.za", requestOrigin: "http://10.0.0.5:3000" };
+
+  it("lets a mail provider's POST to an unsubscribe link through without Origin or Referer", () => {
+    expect(
+      isCrossSiteRequest({ ...base, method: "POST", path: "/newsletter/unsubscribe/abc.def" }),
+    ).toBe(false);
+  });
+
+  it("still refuses every other path without an origin, and other methods on that path", () => {
+    for (const path of [
+      "/newsletter",
+      "/newsletter/unsubscribe/abc/more",
+      // The page's data request (a fetcher in the browser) comes from the site, with Origin.
+      "/newsletter/unsubscribe/abc.def.data",
+      "/newsletter/confirm/abc",
+      "/admin/newsletters/abc",
+    ]) {
+      expect(isCrossSiteRequest({ ...base, method: "POST", path }), path).toBe(true);
+    }
+    expect(
+      isCrossSiteRequest({ ...base, method: "DELETE", path: "/newsletter/unsubscribe/abc" }),
+    ).toBe(true);
+    // A browser on another site names its origin: refused there too.
+    expect(
+      isCrossSiteRequest({
+        ...base,
+        method: "POST",
+        path: "/newsletter/unsubscribe/abc.def",
+        origin: "https://evil.example",
+      }),
+    ).toBe(true);
+  });
+});
+
 describe("checkRequestBody", () => {
   const post = (path: string, contentLength?: string, transferEncoding?: string) =>
     checkRequestBody({ method: "POST", path, contentLength, transferEncoding });

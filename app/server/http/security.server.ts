@@ -86,13 +86,25 @@ function originOf(value: string | null | undefined): string | null {
 }
 
 /**
+ * The one-click unsubscribe of a newsletter e-mail (RFC 8058, decision 045): the reader's mail
+ * provider POSTs to the link from its own servers, with no Origin, no Referer and no cookie;
+ * such a POST is let through there (a browser's POST from another site still names it).
+ * The signed token in the path is the whole authority (it unsubscribes only its own address,
+ * as the link itself does), so a forged cross-site POST can do nothing the link cannot.
+ */
+const SIGNED_LINK_POSTS = /^\/newsletter\/unsubscribe\/(?![^/]*\.data$)[^/]+$/;
+
+/**
  * Cross-site request forgery: a state-changing request must come from this site. Its Origin
  * (or, when a browser sends none, its Referer) must be the public address or the address the
  * request itself was sent to. A browser cannot forge either header, so a form on another site
- * cannot post here with the visitor's cookies. Requests with neither header are refused too.
+ * cannot post here with the visitor's cookies. Requests with neither header are refused too,
+ * except a newsletter's one-click unsubscribe (SIGNED_LINK_POSTS).
  */
 export function isCrossSiteRequest(request: {
   method: string;
+  /** The request's path, e.g. "/newsletter/unsubscribe/…". */
+  path?: string;
   origin?: string | null;
   referer?: string | null;
   /** The origin this request was addressed to, e.g. "https://shop.example" (from Host). */
@@ -101,6 +113,10 @@ export function isCrossSiteRequest(request: {
 }): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
   const from = request.origin ? originOf(request.origin) : originOf(request.referer);
+  if (!request.origin && !request.referer && request.method.toUpperCase() === "POST") {
+    // A server's POST names no origin: only the one-click unsubscribe takes one.
+    return !SIGNED_LINK_POSTS.test(request.path ?? "");
+  }
   if (!from) return true;
   return from !== originOf(request.publicUrl) && from !== originOf(request.requestOrigin);
 }

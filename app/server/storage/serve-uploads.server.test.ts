@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { byteRange } from "./serve-uploads.server.ts";
+import { byteRange, embeddableElsewhere } from "./serve-uploads.server.ts";
 
 describe("byteRange (a video seeking in a file kept in the database)", () => {
   it.each([
@@ -22,5 +22,17 @@ describe("byteRange (a video seeking in a file kept in the database)", () => {
   it("refuses a range past the end", () => {
     expect(byteRange("bytes=1000-", 1000)).toBe("unsatisfiable");
     expect(byteRange("bytes=-0", 1000)).toBe("unsatisfiable");
+  });
+});
+
+describe("embeddableElsewhere (who may show an upload)", () => {
+  it("lets mail programs and the sandboxed preview show a newsletter's pictures", () => {
+    expect(embeddableElsewhere("newsletter/abc-1280.webp")).toBe(true);
+  });
+
+  it("keeps every other upload for this site's pages", () => {
+    for (const key of ["products/abc-640.webp", "showcase/abc.webp", "about/film.mp4"]) {
+      expect(embeddableElsewhere(key), key).toBe(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import express, { type RequestHandler } from "express";
+import path from "node:path";
+import express, { type RequestHandler, type Response } from "express";
 import type { Database } from "../db/client.server.ts";
 import {
   type FileStorage,
@@ -15,6 +16,20 @@ import {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/**
+ * Newsletter pictures (decision 045) are shown by other sites: mail programs and webmail load
+ * them from the e-mail, and the admin's preview shows the e-mail in a sandboxed frame, whose
+ * origin is none. Every other upload stays for this site's pages alone (the security
+ * middleware's `Cross-Origin-Resource-Policy: same-origin`).
+ */
+export function embeddableElsewhere(key: string): boolean {
+  return key.startsWith("newsletter/");
+}
+
+function allowEmbedding(res: Response, key: string) {
+  if (embeddableElsewhere(key)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+}
+
 export function serveUploads(options: {
   storage: FileStorage;
   db: Database;
@@ -22,11 +37,15 @@ export function serveUploads(options: {
 }): RequestHandler {
   const { storage, db } = options;
   if (storage.kind === "disk") {
-    return express.static(uploadsDirectory({ DATA_DIR: options.dataDir }), {
+    const directory = path.resolve(uploadsDirectory({ DATA_DIR: options.dataDir }));
+    return express.static(directory, {
       immutable: true,
       maxAge: "1y",
       index: false,
-      setHeaders: (res) => res.setHeader("X-Content-Type-Options", "nosniff"),
+      setHeaders: (res, file) => {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        allowEmbedding(res, path.relative(directory, file).split(path.sep).join("/"));
+      },
     });
   }
   const recent = new RecentFiles(32 * 1024 * 1024);
@@ -49,6 +68,7 @@ export function serveUploads(options: {
       const etag = `"${file.sha256}"`;
       res.setHeader("Cache-Control", IMMUTABLE);
       res.setHeader("X-Content-Type-Options", "nosniff");
+      allowEmbedding(res, key);
       res.setHeader("ETag", etag);
       // Express's freshness check (as for files on disk): If-None-Match against the ETag.
       if (req.fresh) {
