@@ -5,6 +5,7 @@ import {
   categories,
   contactRequests,
   newsletterSubscribers,
+  newsletters,
   orderItems,
   orders,
   productCategories,
@@ -26,7 +27,7 @@ let handle: DatabaseHandle;
 let services: AppServices;
 let app: Awaited<ReturnType<typeof createTestApp>>;
 let cookie: string;
-const ids = { product: "", category: "", order: "", request: "" };
+const ids = { product: "", category: "", order: "", request: "", newsletter: "", sent: "" };
 
 beforeAll(async () => {
   ({ handle, services, app, cookie } = await createAdminApp());
@@ -61,11 +62,28 @@ beforeAll(async () => {
       message: "A sensor network for a farm.",
     })
     .returning({ id: contactRequests.id });
+  // A draft, and a newsletter that went out (its progress page).
+  const [draft, sent] = await db
+    .insert(newsletters)
+    .values([
+      { subject: "Spring news", body: "# Hello\n\nNew keyrings." },
+      {
+        subject: "Winter news",
+        body: "Closed on Fridays.",
+        status: "sent",
+        startedAt: new Date(),
+        finishedAt: new Date(),
+        recipients: 1,
+      },
+    ])
+    .returning({ id: newsletters.id });
   Object.assign(ids, {
     product: product!.id,
     category: category!.id,
     order: order!.id,
     request: request!.id,
+    newsletter: draft!.id,
+    sent: sent!.id,
   });
 }, 120_000);
 afterAll(() => handle.close());
@@ -159,6 +177,10 @@ describe("server markup has no form inside a form and no duplicate id", () => {
     "/admin/orders?order=ORDER",
     "/admin/orders/ORDER",
     "/admin/subscribers",
+    "/admin/newsletters",
+    "/admin/newsletters/NEWSLETTER",
+    "/admin/newsletters/NEWSLETTER?delete=NEWSLETTER",
+    "/admin/newsletters/SENT",
     "/admin/quote-requests",
     "/admin/quote-requests?request=REQUEST",
     "/admin/users",
@@ -169,7 +191,9 @@ describe("server markup has no form inside a form and no duplicate id", () => {
       .replace("PRODUCT", ids.product)
       .replace("CATEGORY", ids.category)
       .replace("ORDER", ids.order)
-      .replace("REQUEST", ids.request);
+      .replace("REQUEST", ids.request)
+      .replaceAll("NEWSLETTER", ids.newsletter)
+      .replace("SENT", ids.sent);
     const html = await expectWellFormed(filled, { Cookie: cookie });
     // The lists and numbers are in place, not hidden for a script to swap in (a browser
     // without JavaScript never runs it and would show only the loading state).

@@ -7,6 +7,7 @@ const ADMIN_SECTIONS = [
   ["/admin/categories", "Categories"],
   ["/admin/orders", "Orders"],
   ["/admin/subscribers", "Subscribers"],
+  ["/admin/newsletters", "Newsletters"],
   ["/admin/quote-requests", "Quote Requests"],
   ["/admin/users", "User Access"],
   ["/admin/email", "E-mail"],

@@ -70,6 +70,8 @@ export function NewsletterSendFields({
     <label className="flex min-h-11 items-center gap-2 text-sm">
       <input
         {...getInputProps(fields.when, { type: "radio", value })}
+        // Conform gives every radio of a group the group's id: one each.
+        id={`${fields.when.id}-${value}`}
         className="size-5 accent-primary"
       />
       {label}
