@@ -39,6 +39,10 @@ export function MarkdownHelp({ id }: { id: string }) {
         Links and pictures may point to a page of this site (starting with /) or to an address
         starting with https://.
       </p>
+      <p className="mt-2 text-muted-foreground">
+        Write a few sentences around your pictures: spam filters distrust an e-mail that is mostly
+        pictures.
+      </p>
     </details>
   );
 }
