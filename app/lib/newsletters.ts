@@ -18,6 +18,7 @@ export const newsletterPath = (id: string) => `${NEWSLETTERS_PATH}/${id}`;
 /** What the list and the page show for a newsletter without a subject. */
 export const NO_SUBJECT = "(no subject yet)";
 
+/** A row of the list (listNewsletters). */
 export interface NewsletterListRow {
   id: string;
   subject: string;
@@ -45,11 +46,15 @@ export interface NewsletterPreview {
   savedAt: string;
 }
 
+/** Where a newsletter's sending stands (newsletterProgress, from its outbox rows). */
 export interface NewsletterProgressFigures {
+  /** Waiting for their turn, held by a pause, or being sent right now. */
   queued: number;
   sent: number;
   failed: number;
+  /** Not sent: the address unsubscribed or bounced before its turn. */
   skipped: number;
+  /** Addresses it was sent to that have unsubscribed since it started. */
   unsubscribedSince: number;
 }
 

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { NewsletterListRow, NewsletterProgressFigures } from "#app/lib/newsletters.ts";
 import { NEWSLETTER_MESSAGES, type NewsletterDraft } from "#app/lib/validation/newsletters.ts";
 import {
   type NewsletterStatus,
@@ -30,19 +31,8 @@ export const NEWSLETTER_KIND = "newsletter.issue";
 export type Newsletter = typeof newsletters.$inferSelect;
 type NewsletterEnv = MailEnv & Pick<Env, "SESSION_SECRET">;
 
-export interface NewsletterSummary {
-  id: string;
-  subject: string;
-  status: NewsletterStatus;
-  createdAt: Date;
-  scheduledAt: Date | null;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  recipients: number | null;
-}
-
 /** Every newsletter, newest first (a small company writes a few a month). */
-export async function listNewsletters(db: Database): Promise<NewsletterSummary[]> {
+export async function listNewsletters(db: Database): Promise<NewsletterListRow[]> {
   return db
     .select({
       id: newsletters.id,
@@ -440,22 +430,11 @@ export function unscheduleNewsletter(db: Database, id: string, actor: AuditActor
   });
 }
 
-export interface NewsletterProgress {
-  /** Waiting for their turn, held by a pause, or being sent right now. */
-  queued: number;
-  sent: number;
-  failed: number;
-  /** Not sent: the address unsubscribed or bounced before its turn. */
-  skipped: number;
-  /** Addresses it was sent to that have unsubscribed since it started. */
-  unsubscribedSince: number;
-}
-
 /** Where a newsletter's sending stands, from its outbox rows. */
 export async function newsletterProgress(
   db: Database,
   row: Newsletter,
-): Promise<NewsletterProgress> {
+): Promise<NewsletterProgressFigures> {
   const rows = await db
     .select({ status: notifications.status, n: count() })
     .from(notifications)
