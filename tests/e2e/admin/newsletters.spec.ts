@@ -4,12 +4,16 @@ import sharp from "sharp";
 import { formatLongDateTime, johannesburgDateTimeValue } from "#app/lib/dates.ts";
 import { johannesburgDateTime } from "#app/lib/validation/newsletters.ts";
 import { axe, E2E_ADMIN, expect, test, toast, waitUntilHydrated } from "#tests/playwright-utils.ts";
-import { findEmail, subscribe, uniqueTag } from "./operations-helpers.ts";
+import { sendNewsletterForm } from "../helpers/forms.ts";
+import { freezeClock, settle } from "../helpers/page-clock.ts";
+import { waitForHydration } from "../site/hydration.ts";
+import { confirmationPath, findEmail, subscribe, uniqueTag } from "./operations-helpers.ts";
 
 /*
- * Admin → Newsletters (docs/product.md §3.18, decision 045): the owner starts a newsletter,
- * writes it (saved as they type), puts a picture in, sees the e-mail's preview change, sends a
- * test to themself, sends it to the subscribers and watches it reach Sent; and, without
+ * Admin → Newsletters (docs/product.md §3.18, decision 045): a visitor subscribes in the
+ * popup and confirms from the e-mail; the owner starts a newsletter, writes it (saved as they type), puts a picture in, sees the e-mail's preview change, sends a
+ * test to themself, sends it to the subscribers and watches it reach Sent; the visitor's mail
+ * program unsubscribes with one click (RFC 8058); and, without
  * JavaScript, saves a draft with the button, inserts a picture, is asked before sending and
  * deletes the draft. Sending goes to every subscribed address of the shared database, and
  * the question and the figures count them all: the spec runs with the specs that count
@@ -98,7 +102,8 @@ async function newDraft(page: Page) {
 test.describe("newsletters", () => {
   test.describe.configure({ timeout: 240_000 });
 
-  test("written, previewed with a picture, tested, sent to the subscribers and followed to Sent", async ({
+  test("a visitor subscribes in the popup and confirms; a newsletter is written, previewed with a picture, tested, sent, followed to Sent, and unsubscribed from with one click", async ({
+    browser,
     page,
     loginAsAdmin,
   }) => {
@@ -113,7 +118,31 @@ test.describe("newsletters", () => {
         errors.push(message.text());
       }
     });
-    await subscribe(reader, { confirmed: true });
+    // A visitor subscribes in the home page's popup and confirms from the e-mail's link.
+    const visitorContext = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    try {
+      const visitor = await visitorContext.newPage();
+      await freezeClock(visitor);
+      await visitor.goto("/");
+      await waitForHydration(visitor);
+      await visitor.clock.runFor(5100);
+      const popup = visitor.getByRole("dialog");
+      await expect(popup).toBeVisible();
+      await sendNewsletterForm(visitor, popup, reader);
+      await settle(visitor, () =>
+        expect(popup.getByText("Please check your inbox to confirm.")).toBeVisible({
+          timeout: 200,
+        }),
+      );
+      await visitor.clock.resume();
+      await visitor.goto(await confirmationPath(reader));
+      await visitor.getByRole("button", { name: "Confirm my subscription" }).click();
+      await expect(visitor.getByText(/is now subscribed to our newsletter/)).toBeVisible();
+    } finally {
+      await visitorContext.close();
+    }
     await loginAsAdmin();
 
     await page.goto("/admin/newsletters");

@@ -17,6 +17,7 @@ import {
   submitContactForm,
   submitQuoteForm,
 } from "../helpers/forms.ts";
+import { FROZEN_START, freezeClock, settle } from "../helpers/page-clock.ts";
 import { waitForHydration } from "./hydration.ts";
 import { expectNoAxeViolations } from "./shop-helpers.ts";
 
@@ -26,21 +27,6 @@ import { expectNoAxeViolations } from "./shop-helpers.ts";
  * sooner than its minimum fill time after the page was served (anti-spam; the journeys'
  * server has a short one, decision 032), so each submit waits until its stamp is that old.
  */
-
-/** The pages' clocks stand still unless a test moves them (a busy machine cannot skew them). */
-const START = Date.UTC(2026, 0, 5, 8, 0, 0);
-async function freezeClock(page: Page) {
-  await page.clock.install({ time: START });
-  await page.clock.pauseAt(START + 1000);
-}
-
-/** Lets the frozen page run its zero-delay timers (the toaster uses them) until `check` passes. */
-async function settle(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.clock.runFor(1);
-    await check();
-  }).toPass({ timeout: 10_000 });
-}
 
 /**
  * Lets the page finish what is already under way (a resolved import, React's render) without
@@ -387,7 +373,7 @@ test.describe("newsletter popup", () => {
     // Seen 7 days (and 1 ms) before the frozen "now".
     await page.addInitScript(
       (seenAt) => localStorage.setItem("newsletterPopupSeen", String(seenAt)),
-      START + 1000 - 7 * 24 * 3600 * 1000 - 1,
+      FROZEN_START + 1000 - 7 * 24 * 3600 * 1000 - 1,
     );
     await page.goto("/");
     await waitForHydration(page);
