@@ -14,6 +14,7 @@ import type { Env } from "../env.server.ts";
 import { type MailEnv, newsletterIssueMessage, oneLine } from "../notifications/messages.server.ts";
 import { OUTBOX_CHANNEL, queueMessages } from "../notifications/outbox.server.ts";
 import type { ClaimedRow, NewsletterDelivery } from "../notifications/worker.server.ts";
+import { countSubscribedAddresses } from "./newsletter-audience.server.ts";
 import { type NewsletterBody, renderNewsletterMarkdown } from "./newsletter-markdown.server.ts";
 import { unsubscribeUrl } from "./subscribers.server.ts";
 
@@ -223,7 +224,13 @@ async function queueNewsletter(tx: Database, row: Newsletter, now: Date): Promis
   const recipients = affectedRows(queued);
   await tx
     .update(newsletters)
-    .set({ status: "sending", startedAt: now, recipients, updatedAt: now })
+    .set({
+      status: "sending",
+      startedAt: now,
+      recipients,
+      ratePerMinute: row.ratePerMinute,
+      updatedAt: now,
+    })
     .where(eq(newsletters.id, row.id));
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return recipients;
@@ -268,21 +275,19 @@ export async function startNewsletter(
     if (options.at && options.at.getTime() <= now.getTime()) {
       return { ok: false, status: 422, message: NEWSLETTER_MESSAGES.sendAt };
     }
-    const [subscribed] = await tx
-      .select({ n: count() })
-      .from(newsletterSubscribers)
-      .where(eq(newsletterSubscribers.status, "subscribed"));
-    if (!subscribed?.n)
+    if ((await countSubscribedAddresses(tx)) === 0) {
       return { ok: false, status: 422, message: NEWSLETTER_MESSAGES.noSubscribers };
+    }
     const paced = { ...row, ratePerMinute: options.ratePerMinute };
-    await tx
-      .update(newsletters)
-      .set({ ratePerMinute: options.ratePerMinute, updatedAt: now })
-      .where(eq(newsletters.id, id));
     if (options.at) {
       await tx
         .update(newsletters)
-        .set({ status: "scheduled", scheduledAt: options.at })
+        .set({
+          status: "scheduled",
+          scheduledAt: options.at,
+          ratePerMinute: options.ratePerMinute,
+          updatedAt: now,
+        })
         .where(eq(newsletters.id, id));
       await recordAudit(tx, actor, {
         action: "newsletter.schedule",
