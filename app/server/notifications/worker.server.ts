@@ -341,21 +341,29 @@ export class OutboxWorker {
   async #tick() {
     if (this.#stopping || this.#running) return;
     this.#again = false;
-    this.#running = this.runOnce().then(
-      () => {},
-      (error: unknown) => this.#logger.warn({ error: describeError(error) }, "outbox run failed"),
+    const run = this.runOnce().then(
+      // A paced newsletter's next message may fall due before the next poll. Asked only
+      // after a run that worked: right after a lost connection, the driver must be left be.
+      () =>
+        this.#nextDueAt().catch((error: unknown) => {
+          this.#logger.warn({ error: describeError(error) }, "outbox: next due time not read");
+          return null;
+        }),
+      (error: unknown) => {
+        this.#logger.warn({ error: describeError(error) }, "outbox run failed");
+        return null;
+      },
     );
-    await this.#running;
+    this.#running = run.then(() => {});
+    const nextDue = await run;
     this.#running = undefined;
     if (this.#stopping) return;
-    // A paced newsletter's next message may fall due before the next poll: wake for it.
     let delay = this.#again ? 0 : this.#pollIntervalMs;
-    if (delay > 0) {
-      const next = await this.#nextDueAt().catch(() => null);
-      // At least a moment: a due row another worker holds locked must not spin this loop.
-      if (next) delay = Math.min(delay, Math.max(100, next.getTime() - this.#now().getTime()));
+    // At least a moment: a due row another worker holds locked must not spin this loop.
+    if (nextDue && delay > 0) {
+      delay = Math.min(delay, Math.max(100, nextDue.getTime() - this.#now().getTime()));
     }
-    if (!this.#stopping) this.#schedule(delay);
+    this.#schedule(delay);
   }
 }
 
