@@ -1,6 +1,7 @@
+import { formatZar } from "./admin-money.ts";
 import { formatCalendarDay } from "./dates.ts";
 import { HELD_FORM_LABELS, HOLD_REASON_LABELS } from "./held.ts";
-import { formatZar } from "./money.ts";
+import { onFirstUse } from "./on-first-use.ts";
 import { isOrderStatus, ORDER_STATUS_LABELS, orderReference } from "./order-status.ts";
 import { asOrderDelivery, deliverySummary } from "./orders.ts";
 import {
@@ -75,7 +76,7 @@ export function formatSeasonShort(value: unknown): string | null {
   return `${shortMonthDay(start)} – ${shortMonthDay(end)}`;
 }
 
-const plainNumber = new Intl.NumberFormat("en-ZA");
+const plainNumber = onFirstUse(() => new Intl.NumberFormat("en-ZA"));
 
 /** 1536 → "1.5 KB", 3_400_000 → "3.2 MB" (the size of a backup's images). */
 function formatBytes(bytes: number): string {
@@ -86,7 +87,7 @@ function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return unit === 0 ? `${plainNumber.format(value)} bytes` : `${value.toFixed(1)} ${units[unit]}`;
+  return unit === 0 ? `${plainNumber().format(value)} bytes` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /** Where newsletter subscribers signed up. */
@@ -132,7 +133,7 @@ function genericValue(key: string, value: unknown): string {
   if (typeof value === "number") {
     return key.endsWith("Cents") && Number.isInteger(value)
       ? formatZar(value)
-      : plainNumber.format(value);
+      : plainNumber().format(value);
   }
   if (typeof value === "string") return value;
   if (Array.isArray(value)) {

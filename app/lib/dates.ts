@@ -3,77 +3,96 @@
  * server-rendered text equals the hydrated text (docs/product.md §9: short in lists, long with time
  * in details).
  */
+import { onFirstUse } from "./on-first-use.ts";
+
 const TIME_ZONE = "Africa/Johannesburg";
 
-const shortDate = new Intl.DateTimeFormat("en-ZA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const shortDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
-const longDateTime = new Intl.DateTimeFormat("en-ZA", {
-  timeZone: TIME_ZONE,
-  dateStyle: "long",
-  timeStyle: "short",
-});
+const longDateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      timeZone: TIME_ZONE,
+      dateStyle: "long",
+      timeStyle: "short",
+    }),
+);
 
-const longDate = new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE, dateStyle: "long" });
+const longDate = onFirstUse(
+  () => new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE, dateStyle: "long" }),
+);
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** e.g. "2026/11/22" */
 export function formatShortDate(value: Date | string): string {
-  return shortDate.format(toDate(value));
+  return shortDate().format(toDate(value));
 }
 
 /** e.g. "22 November 2026 at 14:05" */
 export function formatLongDateTime(value: Date | string): string {
-  return longDateTime.format(toDate(value));
+  return longDateTime().format(toDate(value));
 }
 
 /** e.g. "22 November 2026" */
 export function formatLongDate(value: Date | string): string {
-  return longDate.format(toDate(value));
+  return longDate().format(toDate(value));
 }
 
-const calendarDay = new Intl.DateTimeFormat("en-ZA", {
-  timeZone: TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+const calendarDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      timeZone: TIME_ZONE,
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }),
+);
 
 /** A calendar day ("YYYY-MM-DD", e.g. a payment's date) as "3 May 2027". */
 export function formatCalendarDay(day: string): string {
   // Noon UTC is the same day in Johannesburg, whatever the formatter's zone.
-  return calendarDay.format(new Date(`${day}T12:00:00Z`));
+  return calendarDay().format(new Date(`${day}T12:00:00Z`));
 }
 
-const dateParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const dateParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
-const dateTimeParts = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+const dateTimeParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 const partsOf = (format: Intl.DateTimeFormat, at: Date) =>
   Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
 
 /** The calendar day in Johannesburg at `at`, "YYYY-MM-DD". */
 export function johannesburgDate(at: Date): string {
-  const p = partsOf(dateParts, at);
+  const p = partsOf(dateParts(), at);
   return `${p.year}-${p.month}-${p.day}`;
 }
 
@@ -89,7 +108,7 @@ export function startOfJohannesburgDay(day: string): Date {
   const guess = new Date(`${day}T00:00:00Z`);
   // The zone's offset at that moment (Johannesburg has kept +02:00 since 1944, but the rule
   // costs nothing to get right).
-  const p = partsOf(dateTimeParts, guess);
+  const p = partsOf(dateTimeParts(), guess);
   const local = Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}Z`);
   return new Date(guess.getTime() - (local - guess.getTime()));
 }
@@ -101,20 +120,23 @@ export function johannesburgWeekStart(at: Date): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-const timeOfDay = new Intl.DateTimeFormat("en-ZA", {
-  timeZone: TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const timeOfDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      timeZone: TIME_ZONE,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 /** The time of day in Johannesburg, e.g. "14:05" (the editor's "Saved at 14:05"). */
 export function formatTimeOfDay(value: Date | string): string {
-  return timeOfDay.format(toDate(value));
+  return timeOfDay().format(toDate(value));
 }
 
 /** `at` as a datetime-local field's value in Johannesburg, "YYYY-MM-DDTHH:mm". */
 export function johannesburgDateTimeValue(at: Date): string {
-  const p = partsOf(dateTimeParts, at);
+  const p = partsOf(dateTimeParts(), at);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centsToDecimal, formatRand, formatZar, toCents } from "./money.ts";
+import { formatZar } from "./admin-money.ts";
+import { centsToDecimal, formatRand, toCents } from "./money.ts";
 
 describe("money", () => {
   it("parses database and form amounts into integer cents", () => {

@@ -27,10 +27,3 @@ export function centsToDecimal(cents: number): string {
 export function formatRand(cents: number): string {
   return `R${centsToDecimal(cents)}`;
 }
-
-const adminCurrency = new Intl.NumberFormat("en-ZA", { style: "currency", currency: "ZAR" });
-
-/** Admin money (docs/product.md §9): the en-ZA locale's rand format. */
-export function formatZar(cents: number): string {
-  return adminCurrency.format(cents / 100);
-}

@@ -4,7 +4,8 @@ import type {
   PaymentMethod,
   PaymentStatus,
 } from "#db/schema/orders.ts";
-import { formatRand, formatZar } from "./money.ts";
+import { formatZar } from "./admin-money.ts";
+import { formatRand } from "./money.ts";
 
 /** Delivery as agreed with the buyer (docs/product.md §3.9 "Delivery"). */
 export type OrderDelivery = DeliveryRecord;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatZar } from "#app/lib/admin-money.ts";
 import { parseCsv } from "#app/lib/csv.ts";
 import { johannesburgDate } from "#app/lib/dates.ts";
-import { formatZar } from "#app/lib/money.ts";
 import type { OrderDelivery } from "#app/lib/orders.ts";
 import type { DatabaseHandle } from "#app/server/db/client.server.ts";
 import { getOrder, getOrderHistory } from "#app/server/orders/admin-orders.server.ts";

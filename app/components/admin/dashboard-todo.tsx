@@ -10,9 +10,9 @@ import {
   UserPlusIcon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { formatZar } from "#app/lib/admin-money.ts";
 import type { WeekComparison } from "#app/lib/dashboard-todo.ts";
 import { type DashboardTodo, hasAnythingToDo } from "#app/lib/dashboard-todo.ts";
-import { formatZar } from "#app/lib/money.ts";
 import { OPEN_QUOTE_OVERDUE_HOURS, OVERDUE_PAYMENT_TEXT } from "#app/lib/payment-status.ts";
 import { cn } from "#app/lib/utils.ts";
 

@@ -1,15 +1,19 @@
 import { useId } from "react";
+import { onFirstUse } from "#app/lib/on-first-use.ts";
 import { cn } from "#app/lib/utils.ts";
 
-const dayMonth = new Intl.DateTimeFormat("en-ZA", {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
+const dayMonth = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-ZA", {
+      day: "numeric",
+      month: "short",
+      timeZone: "UTC",
+    }),
+);
 
 /** "2026-11-16" (a Monday) as "16 Nov"; parsed as UTC so server and browser agree. */
 function weekLabel(weekStart: string) {
-  return dayMonth.format(new Date(`${weekStart}T00:00:00Z`));
+  return dayMonth().format(new Date(`${weekStart}T00:00:00Z`));
 }
 
 /**

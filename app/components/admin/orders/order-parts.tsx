@@ -24,8 +24,8 @@ import {
   TableHeader,
   TableRow,
 } from "#app/components/ui/table.tsx";
+import { formatZar } from "#app/lib/admin-money.ts";
 import { formatLongDateTime } from "#app/lib/dates.ts";
-import { formatZar } from "#app/lib/money.ts";
 import {
   NOTIFIABLE_STATUSES,
   ORDER_STATUS_LABELS,

@@ -31,9 +31,9 @@ import {
   TableRow,
 } from "#app/components/ui/table.tsx";
 import { productListPath } from "#app/lib/admin-list-queries.ts";
+import { formatZar } from "#app/lib/admin-money.ts";
 import { formFields } from "#app/lib/forms.ts";
 import { useListPending } from "#app/lib/list-url.ts";
-import { formatZar } from "#app/lib/money.ts";
 import { toast } from "#app/lib/toast.ts";
 import { DeleteSchema } from "#app/lib/validation/catalog.ts";
 import {
