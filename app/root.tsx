@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/error-boundary.tsx";
 import { PageStyles } from "./components/page-styles.tsx";
 import { Toaster, useShowToast } from "./components/toaster.tsx";
+import { HydratedProvider } from "./components/use-hydrated.tsx";
 import { getServices } from "./server/context.server.ts";
 import { submittedFormMiddleware } from "./server/http/submitted-form.server.ts";
 import { getToast } from "./server/http/toast.server.ts";
@@ -53,8 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <Toaster />
+        <HydratedProvider>
+          {children}
+          <Toaster />
+        </HydratedProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

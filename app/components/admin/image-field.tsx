@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { MAX_IMAGE_WIDTH } from "#app/lib/image-variants.ts";
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "#app/lib/validation/catalog.ts";
 import { useShrunkUpload } from "./use-shrunk-upload.ts";

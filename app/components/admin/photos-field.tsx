@@ -4,7 +4,7 @@ import { ProductImage } from "#app/components/site/shop/product-image.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { MAX_IMAGE_WIDTH } from "#app/lib/image-variants.ts";
 import {
   ACCEPTED_IMAGE_TYPES,

@@ -1,4 +1,4 @@
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { formatCalendarDay, formatLongDate } from "#app/lib/dates.ts";
 import { type InvoiceView, invoiceNumberText, VAT_RATE_PERCENT } from "#app/lib/invoice.ts";
 import { formatRand } from "#app/lib/money.ts";

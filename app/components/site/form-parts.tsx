@@ -4,7 +4,7 @@ import type { ZodError, ZodType } from "zod";
 import { Field } from "#app/components/forms/field.tsx";
 import { showToast } from "#app/components/toaster.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { FORM_STAMP_FIELD, HONEYPOT_FIELD } from "#app/lib/anti-spam.ts";
 import { type FieldErrors, type FormResult, formValues, validationToast } from "#app/lib/forms.ts";
 import { cn } from "#app/lib/utils.ts";

@@ -2,7 +2,7 @@ import { MenuIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { buttonVariants } from "#app/components/ui/button.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { NAV_LINKS } from "#app/content/navigation.ts";
 import { useCart } from "#app/lib/cart.ts";
 import { cn } from "#app/lib/utils.ts";

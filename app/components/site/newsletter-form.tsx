@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { showToast } from "#app/components/toaster.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import type { FormResult } from "#app/lib/forms.ts";
 import {
   INVALID_EMAIL,

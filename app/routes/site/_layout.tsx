@@ -4,7 +4,7 @@ import { Footer } from "#app/components/site/footer.tsx";
 import { Navbar } from "#app/components/site/navbar.tsx";
 import { NewsletterForm } from "#app/components/site/newsletter-form.tsx";
 import { SkipLink } from "#app/components/ui/skip-link.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { useFocusHashTarget } from "#app/lib/focus-hash-target.ts";
 import { recordFormSubmissions } from "#app/lib/form-submissions.ts";
 import type { Toast } from "#app/lib/toast.ts";

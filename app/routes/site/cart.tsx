@@ -12,7 +12,7 @@ import {
 } from "#app/components/site/shop/product-skeleton.tsx";
 import { useCartPrices } from "#app/components/site/shop/use-cart-prices.ts";
 import { Button, buttonVariants } from "#app/components/ui/button.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { cartActions, MAX_LINE_QUANTITY, useCart } from "#app/lib/cart.ts";
 import { applyCurrentPrices, type PricedLine } from "#app/lib/cart-prices.ts";
 import { formatRand } from "#app/lib/money.ts";

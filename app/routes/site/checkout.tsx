@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import { CartSkeleton } from "#app/components/site/shop/cart-skeleton.tsx";
 import { useShowToast } from "#app/components/toaster.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import type { PageCacheHandle } from "#app/lib/page-cache-handle.ts";
 import { seo } from "#app/lib/seo.ts";
 import { getServices } from "#app/server/context.server.ts";

@@ -6,7 +6,7 @@ import { Alert, AlertDescription } from "#app/components/ui/alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { Label } from "#app/components/ui/label.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import { formatLongDateTime } from "#app/lib/dates.ts";
 import {
   type AccountPasskey,

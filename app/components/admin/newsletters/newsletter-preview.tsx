@@ -1,6 +1,6 @@
 import { MonitorIcon, SmartphoneIcon } from "lucide-react";
 import { useState } from "react";
-import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.tsx";
 import type { NewsletterPreview as Preview } from "#app/lib/newsletters.ts";
 import { cn } from "#app/lib/utils.ts";
 
