@@ -19,17 +19,37 @@ export { popupHold } from "./newsletter-popup-hold.ts";
  */
 export const CHECK_INBOX_TEXT = "Please check your inbox to confirm.";
 
+/** The first field or button a keyboard reaches in `dialog`, as Radix would choose it. */
+function firstTabbable(dialog: HTMLElement): HTMLElement | undefined {
+  return [...dialog.querySelectorAll<HTMLElement>("input, select, textarea, button, a[href]")].find(
+    (element) =>
+      element.tabIndex >= 0 &&
+      !(element as HTMLInputElement).disabled &&
+      (element as HTMLInputElement).type !== "hidden",
+  );
+}
+
 /**
  * The popup opens by itself, so Radix has no trigger to give the focus back to and drops it
  * on <body>: a keyboard user starts again from the top of the page. Focus returns to what
  * had it, without scrolling; a reader whose focus was nowhere keeps their place.
+ *
+ * The first field is focused in the task after the one that mounts the dialog, not in it as
+ * Radix does: focusing makes the browser restyle the whole page at once (the modal's scroll
+ * lock adds a stylesheet), and together with the mount that was one task of about 200 ms on
+ * a phone slowed 4×, the longest on the home page (docs/performance.md, issue 35).
  */
 function useReturnFocusIfAny() {
   const had = useRef<HTMLElement | null>(null);
   return {
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       had.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      event.preventDefault();
+      const content = event.currentTarget as HTMLElement;
+      window.setTimeout(() => {
+        if (content.isConnected) firstTabbable(content)?.focus();
+      }, 0);
     },
     onCloseAutoFocus: (event: Event) => {
       const element = had.current;
@@ -65,7 +85,7 @@ export default function NewsletterPopupDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent {...returnFocus}>
+      <DialogContent portal={{ container: document.body }} {...returnFocus}>
         {thanks ? (
           <DialogHeader role="status">
             <DialogTitle>{NEWSLETTER_COPY.thankYouTitle}</DialogTitle>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { lastFormSentAt } from "#app/lib/form-submissions.ts";
 import type { FormResult } from "#app/lib/forms.ts";
 import { NEWSLETTER_SUBSCRIBED_KEY } from "./newsletter-form.tsx";
@@ -55,8 +55,13 @@ export function NewsletterPopup() {
         now: Date.now(),
       });
       if (hold.kind === "ready") {
-        setDialog({ component: module.default });
-        setOpen(true);
+        // With startTransition React renders the dialog in slices the browser can interrupt (a tap
+        // meanwhile is answered) instead of in one long task (docs/performance.md, issue 35).
+        const component = module.default;
+        startTransition(() => {
+          setDialog({ component });
+          setOpen(true);
+        });
       } else if (hold.kind === "focus") document.addEventListener("focusout", afterFocusOut);
       else if (hold.kind === "until") timer = window.setTimeout(attempt, hold.at - Date.now());
     };

@@ -10,10 +10,18 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  portal,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /**
+   * The portal's options. Given the element to render into (document.body), the dialog renders
+   * in its first pass: without it Radix's portal waits for a layout effect to find the body
+   * and renders the dialog again in a synchronous update (the popup passes it).
+   */
+  portal?: DialogPrimitive.DialogPortalProps;
+}) {
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal {...portal}>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
         className={cn(

@@ -252,6 +252,10 @@ test.describe("newsletter popup", () => {
     await page.clock.runFor(200);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("By subscribing you agree")).toBeVisible();
+    // The focus moves into the popup, on its first field, in the task after the one that
+    // mounts it (a timer the frozen clock runs).
+    await page.clock.runFor(10);
+    await expect(dialog.getByLabel("Email address")).toBeFocused();
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("newsletterPopupSeen"))).not.toBeNull();
