@@ -72,7 +72,7 @@ const PUBLIC_SHARED = new RegExp(
     /app\/components\/site\/(?!shop\/checkout-contents|shop\/order-totals|shop\/line-personalisation|newsletter-popup-dialog|division-page)/,
     /app\/components\/toaster/,
     /app\/components\/ui\/(button|input|textarea|label|native-select|card|skeleton|spinner|alert|skip-link)\./,
-    /app\/lib\/(utils|forms|form-submissions|cart|newsletter|quote-services|seo|money|image-variants)\./,
+    /app\/lib\/(utils|forms|form-submissions|cart|newsletter|quote-services|seo|money|image-variants|on-first-use)\./,
     // Not the legal text: only /privacy and /terms show it.
     /app\/content\/(?!legal)/,
     /node_modules\/(clsx|tailwind-merge|class-variance-authority|lucide-react)\//,
@@ -82,17 +82,65 @@ const PUBLIC_SHARED = new RegExp(
     .join("|"),
 );
 
+/** A lucide icon's module: node_modules/lucide-react/dist/esm/icons/<file>. */
+const LUCIDE_ICON = /node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+\.mjs)$/;
+
+/**
+ * The lucide icon files the public site's code imports (by name, from "lucide-react"): read
+ * from the sources the public stylesheet also scans, with lucide's index naming each icon's
+ * file. An icon imported some other way is simply left out of the "site" chunk, and loads
+ * with the page that draws it.
+ */
+function publicIconFiles(): Set<string> {
+  const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  const fileOf = new Map<string, string>();
+  for (const [, names = "", file = ""] of index.matchAll(
+    /export \{([^}]*)\} from '\.\/icons\/([^']+)'/g,
+  )) {
+    for (const name of names.split(","))
+      fileOf.set(
+        name
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+        file,
+      );
+  }
+  const sources = (entry: string): string[] =>
+    fs.statSync(entry).isDirectory()
+      ? fs.readdirSync(entry).flatMap((name) => sources(path.join(entry, name)))
+      : [entry];
+  const files = ["app/root.tsx", "app/components", "app/routes/site", "app/lib", "app/content"]
+    .flatMap(sources)
+    .filter(
+      (file) => /\.tsx?$/.test(file) && !file.startsWith(path.join("app", "components", "admin")),
+    );
+  const icons = new Set<string>();
+  for (const file of files) {
+    const source = fs.readFileSync(file, "utf8");
+    for (const [, names = ""] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
+      for (const name of names.split(",")) {
+        const icon = fileOf.get(name.trim().split(/\s+as\s+/)[0]!);
+        if (icon) icons.add(icon);
+      }
+    }
+  }
+  return icons;
+}
+const PUBLIC_ICONS = publicIconFiles();
+
 /**
  * Fewer, larger chunks for a first visit. Left alone, the bundler split the public pages'
  * code into about 30 files of 1–3 KB, each one more request on a phone's slow network
  * before the page can start (Lighthouse's performance score rose from 91–95 to 95–98 with
- * the groups; decision 012). Two groups:
+ * the groups; decision 012). Three groups:
  * - "framework": React, React DOM and React Router, which every page loads;
  * - "site": PUBLIC_SHARED modules that two or more pages load at once ($initial). What the
  *   public pages load lazily (zod schemas, dialogs, toasts, checkout) is not in it, so it
- *   stays lazy; the bundle budget test proves it holds no admin module. It does carry a few
- *   icons only admin pages draw (lucide icons are matched by path, not by who uses them):
- *   well under 1 KB gzip each.
+ *   stays lazy; the bundle budget test proves it holds no admin module. Of lucide's icons
+ *   only those public code imports (PUBLIC_ICONS): matched by path alone, the icons two admin
+ *   pages share went into it too (13 of its 48, about 1 KB of every first visit);
+ * - "admin-icons": the other icons, which only admin pages load.
  */
 const clientChunks = {
   groups: [
@@ -102,8 +150,22 @@ const clientChunks = {
       priority: 2,
     },
     {
+      // The icons only admin pages draw, in one file rather than one request each.
+      name: "admin-icons",
+      test: (id: string) => {
+        const icon = LUCIDE_ICON.exec(id.replaceAll("\\", "/"))?.[1];
+        return icon !== undefined && !PUBLIC_ICONS.has(icon);
+      },
+      // After "site", which takes lucide's own code (the icons' shared dependency) first.
+      priority: 0,
+    },
+    {
       name: "site",
-      test: (id: string) => PUBLIC_SHARED.test(id.replaceAll("\\", "/")),
+      test: (id: string) => {
+        const file = id.replaceAll("\\", "/");
+        const icon = LUCIDE_ICON.exec(file)?.[1];
+        return icon ? PUBLIC_ICONS.has(icon) : PUBLIC_SHARED.test(file);
+      },
       tags: ["$initial" as const],
       minShareCount: 2,
       priority: 1,
