@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { readProfile, summariseProfile } from "./cpuprofile-summary.ts";
 import { ensureBuild, startServerProcess } from "./lib/server-process.ts";
 import { throttleLikeASlowPhone } from "./lib/throttle.ts";
 
@@ -12,8 +13,10 @@ import { throttleLikeASlowPhone } from "./lib/throttle.ts";
  * their start and length, from the first paint until the page has been quiet for 2 s. Their
  * excess over 50 ms, summed, is the page's blocking time (Lighthouse's TBT counts the same
  * tasks up to the page's time to interactive). With `--profile`, one more load records a CPU
- * profile (bench-results/hydration-<page>.cpuprofile) to read with
- * `npx tsx scripts/cpuprofile-summary.ts`.
+ * profile (bench-results/hydration-<page>.cpuprofile, to read with
+ * `npx tsx scripts/cpuprofile-summary.ts`) and a trace of the browser's tasks, and prints what
+ * ran in each task over 50 ms: the functions with the most time in it, callees included
+ * (an unminified build names them: `vite build --minify false`).
  *
  *   npx tsx scripts/profile-hydration.ts [--profile] [--base <url>] [/ /crafts …]
  *
@@ -27,6 +30,68 @@ interface LongTask {
   start: number;
   duration: number;
 }
+
+const TRACE_FILE = path.join(os.tmpdir(), "profile-hydration-trace.json");
+/** Enough to see the renderer's tasks and the navigation's start; small, unlike the full set. */
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing", "loading"];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string } };
+}
+
+/**
+ * Each task of the page's main thread over 50 ms, from the trace, with the functions that ran
+ * in it from the CPU profile (both stamp the same monotonic clock, in µs).
+ */
+function printLongTasks(url: string, profileFile: string) {
+  const { traceEvents } = JSON.parse(fs.readFileSync(TRACE_FILE, "utf8")) as {
+    traceEvents: TraceEvent[];
+  };
+  fs.rmSync(TRACE_FILE, { force: true });
+  const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
+  const mainThreads = new Set(
+    traceEvents
+      .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
+      .map(threadOf),
+  );
+  const onMain = traceEvents.filter((event) => mainThreads.has(threadOf(event)));
+  const start = onMain.find(
+    (event) =>
+      event.name === "navigationStart" && event.args?.data?.documentLoaderURL?.startsWith(url),
+  )?.ts;
+  if (start === undefined) return;
+  const profile = readProfile(profileFile);
+  const tasks = onMain.filter(
+    (event) =>
+      event.ph === "X" &&
+      event.name === "ThreadControllerImpl::RunTask" &&
+      event.ts >= start &&
+      (event.dur ?? 0) > 50_000,
+  );
+  for (const task of tasks) {
+    const summary = summariseProfile(profile, { fromUs: task.ts, toUs: task.ts + task.dur! });
+    console.log(
+      `  task at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms:`,
+    );
+    const top = summary.byFunction
+      .filter((entry) => !entry.name.startsWith("("))
+      .sort((a, b) => b.totalMs - a.totalMs)
+      .slice(0, TASK_TOP);
+    if (top.length === 0) console.log("    (no script: parsing, style, layout or paint)");
+    for (const entry of top) {
+      console.log(`    ${entry.totalMs.toFixed(0).padStart(5)} ms  ${entry.name}  ${entry.where}`);
+    }
+  }
+}
+
+/** Functions listed per long task (PROFILE_TASK_TOP, default 12). */
+const TASK_TOP = Number(process.env.PROFILE_TASK_TOP ?? 12);
 
 async function main() {
   const args = process.argv.slice(2);
@@ -69,6 +134,7 @@ async function main() {
           }).observe({ type: "longtask", buffered: true });
         });
         if (recording) {
+          await browser.startTracing(tab, { path: TRACE_FILE, categories: TRACE_CATEGORIES });
           await cdp.send("Profiler.enable");
           await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
           await cdp.send("Profiler.start");
@@ -91,6 +157,7 @@ async function main() {
         }));
         if (recording) {
           const { profile: cpuProfile } = await cdp.send("Profiler.stop");
+          await browser.stopTracing();
           fs.mkdirSync("bench-results", { recursive: true });
           const file = path.join(
             "bench-results",
@@ -98,6 +165,7 @@ async function main() {
           );
           fs.writeFileSync(file, JSON.stringify(cpuProfile));
           console.log(`${page}: CPU profile written to ${file}`);
+          printLongTasks(`${base}${page}`, file);
         } else {
           const after = tasks.filter((task) => task.start + task.duration > fcp);
           const tbt = after.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);

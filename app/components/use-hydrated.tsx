@@ -4,11 +4,11 @@ const HydratedContext = createContext(false);
 
 /**
  * Gives useHydrated its answer for the whole page (the root layout holds it): false during
- * server rendering and hydration, true from then on. React switches it with startTransition, so the views
- * that change with it (the phone menu, the forms' browser-only fields, notices) re-render in
- * slices the browser can interrupt. `useSyncExternalStore`, used before, re-rendered them in
- * one synchronous task right after hydration: about 50 ms on a phone slowed 4×, the largest
- * blocking task left on most public pages (docs/performance.md, issue 35).
+ * server rendering and hydration, true from then on. It is switched with startTransition, so
+ * the views that change with it (the phone menu, the forms' browser-only fields, notices)
+ * re-render in slices the browser can interrupt. `useSyncExternalStore`, used before,
+ * re-rendered them in one synchronous task right after hydration: 50–110 ms on a phone slowed
+ * 4×, the largest blocking task left on most public pages (decision 046).
  */
 export function HydratedProvider({ children }: { children: React.ReactNode }) {
   const [hydrated, setHydrated] = useState(false);

@@ -1,7 +1,7 @@
 /*
  * The admin's rand format, apart from money.ts: money.ts is in the public pages' shared script,
  * and this formatter is only the admin's (and the buyer's delivery line), so it stays out of
- * every public page's first load (docs/performance.md, issue 35).
+ * every public page's first load (decision 046).
  */
 import { onFirstUse } from "./on-first-use.ts";
 

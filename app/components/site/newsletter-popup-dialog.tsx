@@ -37,7 +37,7 @@ function firstTabbable(dialog: HTMLElement): HTMLElement | undefined {
  * The first field is focused in the task after the one that mounts the dialog, not in it as
  * Radix does: focusing makes the browser restyle the whole page at once (the modal's scroll
  * lock adds a stylesheet), and together with the mount that was one task of about 200 ms on
- * a phone slowed 4×, the longest on the home page (docs/performance.md, issue 35).
+ * a phone slowed 4×, the longest on the home page (decision 046).
  */
 function useReturnFocusIfAny() {
   const had = useRef<HTMLElement | null>(null);

@@ -55,8 +55,8 @@ export function NewsletterPopup() {
         now: Date.now(),
       });
       if (hold.kind === "ready") {
-        // With startTransition React renders the dialog in slices the browser can interrupt (a tap
-        // meanwhile is answered) instead of in one long task (docs/performance.md, issue 35).
+        // With startTransition React renders the dialog in slices the browser can interrupt (a
+        // tap meanwhile is answered), not in one long task (decision 046).
         const component = module.default;
         startTransition(() => {
           setDialog({ component });
