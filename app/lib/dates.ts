@@ -7,28 +7,22 @@ import { onFirstUse } from "./on-first-use.ts";
 
 const TIME_ZONE = "Africa/Johannesburg";
 
-const shortDate = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-ZA", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
+/** A formatter for Johannesburg's time zone, made on first use (decision 046). */
+const inJohannesburg = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  onFirstUse(() => new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options }));
 
-const longDateTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-ZA", {
-      timeZone: TIME_ZONE,
-      dateStyle: "long",
-      timeStyle: "short",
-    }),
-);
+const shortDate = inJohannesburg("en-ZA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
-const longDate = onFirstUse(
-  () => new Intl.DateTimeFormat("en-ZA", { timeZone: TIME_ZONE, dateStyle: "long" }),
-);
+const longDateTime = inJohannesburg("en-ZA", {
+  dateStyle: "long",
+  timeStyle: "short",
+});
+
+const longDate = inJohannesburg("en-ZA", { dateStyle: "long" });
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -47,15 +41,11 @@ export function formatLongDate(value: Date | string): string {
   return longDate().format(toDate(value));
 }
 
-const calendarDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-ZA", {
-      timeZone: TIME_ZONE,
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-    }),
-);
+const calendarDay = inJohannesburg("en-ZA", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 /** A calendar day ("YYYY-MM-DD", e.g. a payment's date) as "3 May 2027". */
 export function formatCalendarDay(day: string): string {
@@ -63,29 +53,21 @@ export function formatCalendarDay(day: string): string {
   return calendarDay().format(new Date(`${day}T12:00:00Z`));
 }
 
-const dateParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
+const dateParts = inJohannesburg("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
-const dateTimeParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const dateTimeParts = inJohannesburg("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 const partsOf = (format: Intl.DateTimeFormat, at: Date) =>
   Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
@@ -120,15 +102,11 @@ export function johannesburgWeekStart(at: Date): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-const timeOfDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-ZA", {
-      timeZone: TIME_ZONE,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
+const timeOfDay = inJohannesburg("en-ZA", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
 
 /** The time of day in Johannesburg, e.g. "14:05" (the editor's "Saved at 14:05"). */
 export function formatTimeOfDay(value: Date | string): string {
