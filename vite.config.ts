@@ -93,18 +93,13 @@ const LUCIDE_ICON = /node_modules\/lucide-react\/dist\/esm\/icons\/([\w-]+\.mjs)
  */
 function publicIconFiles(): Set<string> {
   const index = fs.readFileSync("node_modules/lucide-react/dist/esm/lucide-react.mjs", "utf8");
+  // "A as B" in an import or export list: [A, B].
+  const namesOf = (list: string) => list.split(",").map((name) => name.trim().split(/\s+as\s+/));
   const fileOf = new Map<string, string>();
   for (const [, names = "", file = ""] of index.matchAll(
     /export \{([^}]*)\} from '\.\/icons\/([^']+)'/g,
   )) {
-    for (const name of names.split(","))
-      fileOf.set(
-        name
-          .trim()
-          .split(/\s+as\s+/)
-          .pop()!,
-        file,
-      );
+    for (const name of namesOf(names)) fileOf.set(name.at(-1)!, file);
   }
   const sources = (entry: string): string[] =>
     fs.statSync(entry).isDirectory()
@@ -119,8 +114,8 @@ function publicIconFiles(): Set<string> {
   for (const file of files) {
     const source = fs.readFileSync(file, "utf8");
     for (const [, names = ""] of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*"lucide-react"/g)) {
-      for (const name of names.split(",")) {
-        const icon = fileOf.get(name.trim().split(/\s+as\s+/)[0]!);
+      for (const [name = ""] of namesOf(names)) {
+        const icon = fileOf.get(name);
         if (icon) icons.add(icon);
       }
     }

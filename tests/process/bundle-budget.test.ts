@@ -64,6 +64,7 @@ const PUBLIC_PAGES = ALL_ROUTES.filter((route) => route.files.includes(SITE_LAYO
 );
 
 const ADMIN_CODE = /^app\/(routes\/admin|components\/admin|server)\//;
+const ADMIN_ICONS = /^assets\/admin-icons-/;
 
 describe("public page bundles", () => {
   it.each(PUBLIC_PAGES)(
@@ -78,6 +79,8 @@ describe("public page bundles", () => {
       const modules = files.flatMap((file) => chunkModules[file] ?? []);
       expect(modules.length).toBeGreaterThan(0);
       expect(modules.filter((id) => ADMIN_CODE.test(id))).toEqual([]);
+      // Nor the icons only the admin draws (vite.config.ts: PUBLIC_ICONS, decision 046).
+      expect(files.filter((file) => ADMIN_ICONS.test(file))).toEqual([]);
     },
   );
 
@@ -92,5 +95,8 @@ describe("public page bundles", () => {
     const keys = firstLoadKeys("app/routes/admin/users.tsx");
     const modules = [...keys].flatMap((key) => chunkModules[manifest[key]!.file] ?? []);
     expect(modules).toContain("app/routes/admin/users.tsx");
+    expect([...keys].map((key) => manifest[key]!.file)).toContainEqual(
+      expect.stringMatching(ADMIN_ICONS),
+    );
   });
 });
