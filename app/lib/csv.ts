@@ -5,7 +5,7 @@
  * (OWASP "CSV Injection"): a cell that begins with =, +, -, @, a tab or a carriage return is
  * prefixed with a single quote, so a spreadsheet shows it as text and never evaluates it.
  */
-import { onFirstUse } from "./on-first-use.ts";
+import { johannesburgDate } from "./dates.ts";
 
 export type CsvValue = string | number | bigint | boolean | Date | null | undefined;
 
@@ -34,21 +34,11 @@ export function csvDocument(header: readonly string[], rows: readonly (readonly 
   return CSV_BOM + csvRow(header) + rows.map(csvRow).join("");
 }
 
-// YYYY-MM-DD on the company's calendar (Johannesburg), whatever the server's time zone.
-const isoDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Africa/Johannesburg",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
-
-/** A download name: the prefix and the day in Johannesburg, only safe characters. */
+/** A download name: the prefix and the day in Johannesburg (the company's calendar, whatever
+ * the server's time zone), only safe characters. */
 export function csvFilename(prefix: string, date: Date): string {
   const safe = prefix.replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") || "export";
-  return `${safe}-${isoDay().format(date)}.csv`;
+  return `${safe}-${johannesburgDate(date)}.csv`;
 }
 
 /**
