@@ -16,7 +16,7 @@ import { throttleLikeASlowPhone } from "./lib/throttle.ts";
  * profile (bench-results/hydration-<page>.cpuprofile, to read with
  * `npx tsx scripts/cpuprofile-summary.ts`) and a trace of the browser's tasks, and prints what
  * ran in each task over 50 ms: the functions with the most time in it, callees included
- * (an unminified build names them: `vite build --minify false`).
+ * (a build with `minify: false` in vite.config.ts's client build names them).
  *
  *   npx tsx scripts/profile-hydration.ts [--profile] [--base <url>] [/ /crafts …]
  *
