@@ -35,6 +35,7 @@ import { serveUploads } from "#app/server/storage/serve-uploads.server.ts";
 import { createStorage } from "#app/server/storage/storage.server.ts";
 import { startHousekeeping } from "#app/server/system/housekeeping.server.ts";
 import { startupWarnings } from "#app/server/system/warnings.server.ts";
+import { missingDependencyPatches } from "./scripts/lib/dependency-patches.mjs";
 
 /*
  * Express bootstrap: configuration, database (migrated and seeded), static files with
@@ -51,6 +52,15 @@ export async function startServer(options: { dev: boolean; env: Env; logger: Log
   const database = await bootstrapDatabase(env, logger);
   // Settings left at their examples, said at every start as on the System page.
   for (const warning of startupWarnings(env)) logger.warn(warning);
+  // An install with --ignore-scripts skips the edit that keeps a lost PostgreSQL connection
+  // inside a transaction from ending the process (decision 047).
+  if (database.kind === "postgres") {
+    for (const file of missingDependencyPatches()) {
+      logger.error(
+        `database client: ${file} lacks the project's fix for connections lost inside a transaction, so a database outage can end the server. Run npm run patch-dependencies in the release's folder and restart (docs/deploy.md, section 2).`,
+      );
+    }
+  }
   // A backup download cut short by a killed process leaves its file in DATA_DIR/tmp.
   removeLeftoverDownloads(env.DATA_DIR);
   const services: AppServices = {

@@ -22,7 +22,9 @@ const OUT_DIR = path.resolve("build/node");
 const sourceLocations: esbuild.Plugin = {
   name: "source-import-meta",
   setup(build) {
-    build.onLoad({ filter: /\.(ts|tsx)$/ }, async (args) => {
+    // Plain .mjs too (scripts/lib/dependency-patches.mjs finds node_modules from itself);
+    // the ts loader reads plain JavaScript as well.
+    build.onLoad({ filter: /\.(ts|tsx|mjs)$/ }, async (args) => {
       if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       let contents = await fs.promises.readFile(args.path, "utf8");
       if (contents.includes("import.meta.")) {
