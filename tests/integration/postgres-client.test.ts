@@ -59,7 +59,7 @@ describe.runIf(TEST_DB_KIND === "postgres")("a connection cut inside a transacti
    * threw outside any promise, ending the whole server (porsager/postgres#1154, #1208; seen in
    * CI on 2026-11-29 when the outbox's transaction lost its connection to an outage). Mended,
    * the next transaction on that connection object once took the old ROLLBACK for its answer
-   * and hung. scripts/patch-dependencies.mjs mends the client (decision 047); this proves
+   * and hung. scripts/lib/dependency-patches.mjs mends the client (decision 047); this proves
    * the server lives through both ways a connection goes, again and again, and the pool
    * serves on.
    */
@@ -73,13 +73,18 @@ describe.runIf(TEST_DB_KIND === "postgres")("a connection cut inside a transacti
     try {
       await admin.unsafe(`create database "${name}"`);
       const handle = await openDatabase({ databaseUrl: withDatabase(url, name), poolSize: 2 });
-      /** Ends the backend running `select pg_sleep(…)` in the new database, once it runs. */
-      const cutTheSleeper = async () => {
-        for (;;) {
+      /** Runs `select pg_sleep(30)` in `tx` and ends its backend as soon as it runs. */
+      const sleepAndBeCut = async (tx: Pick<typeof handle.db, "execute">) => {
+        let settled = false;
+        const sleeping = tx.execute(sql`select pg_sleep(30)`).finally(() => {
+          settled = true;
+        });
+        while (!settled) {
           const ended = await admin`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = ${name} and query like 'select pg_sleep%'`;
-          if (ended.length > 0) return;
+          if (ended.length > 0) break;
         }
+        await sleeping;
       };
       try {
         for (let round = 0; round < 6; round += 1) {
@@ -93,7 +98,7 @@ describe.runIf(TEST_DB_KIND === "postgres")("a connection cut inside a transacti
               await tx.execute(sql`select 1`);
             } else {
               // Cut while a statement runs.
-              await Promise.all([tx.execute(sql`select pg_sleep(30)`), cutTheSleeper()]);
+              await sleepAndBeCut(tx);
             }
           });
           await expect(cut).rejects.toThrow();
