@@ -68,10 +68,15 @@ export const DEPENDENCY_PATCHES = [
   { file: "node_modules/postgres/cjs/src/connection.js", edits: POSTGRES_CONNECTION_EDITS },
 ];
 
-/** The files (relative to `root`) that lack one of their edits. */
+/** The files (relative to `root`) that lack one of their edits, or cannot be read. */
 export function missingDependencyPatches(root = ROOT) {
   return DEPENDENCY_PATCHES.filter(({ file, edits }) => {
-    const text = fs.readFileSync(path.join(root, file), "utf8");
+    let text;
+    try {
+      text = fs.readFileSync(path.join(root, file), "utf8");
+    } catch {
+      return true;
+    }
     return edits.some((edit) => !text.includes(edit.after));
   }).map(({ file }) => file);
 }

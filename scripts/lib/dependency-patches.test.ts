@@ -50,6 +50,12 @@ describe("the edits to dependencies (decision 047)", () => {
     expect(applyDependencyPatches(root)).toEqual([]);
   });
 
+  it("count a file that is not there as not patched", () => {
+    const root = rootWith(installed);
+    fs.rmSync(path.join(root, DEPENDENCY_PATCHES[0]!.file));
+    expect(missingDependencyPatches(root)).toEqual([DEPENDENCY_PATCHES[0]!.file]);
+  });
+
   it("stop the install when a file is not the text they were written for (an upgrade)", () => {
     const root = rootWith((file) =>
       shipped(file).replace("function nextWrite(fn)", "function nextWrite()"),
